@@ -1,0 +1,1 @@
+"""The service beside a Minecraft server: protocol client, watcher, referee, renderer, CLI."""

@@ -1,0 +1,1 @@
+"""Subcommands of the ``blockref`` CLI, one module per area."""

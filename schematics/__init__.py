@@ -1,0 +1,1 @@
+"""Board geometry and styles, and the file writers (schematics, commands, datapacks)."""

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Installs everything the project needs into .venv (Python) and server-setup/node_modules (npm).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ ! -x .venv/bin/python ]; then
+  python3 -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+if [ -f server-setup/package-lock.json ]; then
+  if ! command -v npm >/dev/null 2>&1; then
+    echo "setup: npm (Node.js >= 18) is needed for the embedded server; install nodejs and npm" >&2
+    exit 1
+  fi
+  lock_hash=$(sha256sum server-setup/package-lock.json | cut -d' ' -f1)
+  if [ "$(cat server-setup/node_modules/.lock-hash 2>/dev/null)" != "$lock_hash" ]; then
+    (cd server-setup && npm ci --no-audit --no-fund --loglevel=error)
+    echo "$lock_hash" > server-setup/node_modules/.lock-hash
+  fi
+fi
+echo "setup: done (.venv ready${lock_hash:+, server-setup/node_modules ready})"
