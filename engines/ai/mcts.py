@@ -1,0 +1,226 @@
+"""Monte Carlo tree search on the game-agnostic state API (:mod:`engines.core`).
+
+The search only touches a state through ``clone``, ``legal_actions``, ``apply``,
+``current_player``, ``is_terminal``, ``returns`` (and ``history``/``action_to_text`` to reuse
+its tree between calls), so every engine gets it for free. Game knowledge is optional and
+passed in as a :class:`Knowledge`: a cut-off evaluation, a playout policy and move priors.
+
+The tree asks ``current_player()`` at every node instead of assuming alternation, so games in
+which one player acts several times in a row (a Nodes turn is up to three wires) are searched
+correctly: each edge's statistics are kept from the point of view of the player who chose it.
+
+Selection is UCT with progressive bias (``bias * prior / (visits + 1)``); unexpanded actions
+are tried in the order of their priors. Playouts are capped at ``max_playout_plies`` and then
+scored by the evaluation (a draw without one).
+
+Honesty: the search sees exactly the state it is given. The engines keep no hidden
+information today. A game with chance must keep its random source inside the state, and the
+search must not profit from knowing it: such a game should offer a way to reseed a clone, and
+the search should then reseed every clone it simulates from its own generator
+(determinisation), with tree reuse switched off. A game with hidden information would need
+determinisation over the information set (sampling the hidden part per iteration) instead.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
+
+from engines.core import GameState
+
+A = TypeVar("A")
+
+Evaluation = Callable[[GameState[Any]], Sequence[float]]
+"""Per player (index ``player - 1``) a value in [-1, 1], like ``returns()`` of a running game."""
+PlayoutPolicy = Callable[[GameState[Any], Sequence[Any], random.Random], Any]
+"""Picks one of the given legal actions for a playout."""
+Priors = Callable[[GameState[Any], Sequence[Any]], Sequence[float]]
+"""A prior in [0, 1] for each given legal action, in the same order."""
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """Game-specific help for the search. Every field is optional; none means uniform play."""
+
+    evaluate: Evaluation | None = None
+    playout_policy: PlayoutPolicy | None = None
+    priors: Priors | None = None
+    max_playout_plies: int | None = None
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """How hard to search. At least one of ``iterations`` and ``time_budget`` (seconds) is needed;
+    the search stops at whichever comes first. Only an iteration budget is reproducible."""
+
+    iterations: int | None = None
+    time_budget: float | None = None
+    exploration: float = 1.0
+    prior_bias: float = 1.0
+    reuse_tree: bool = True
+
+    def __post_init__(self) -> None:
+        if self.iterations is None and self.time_budget is None:
+            raise ValueError("give an iteration budget, a time budget or both")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if self.time_budget is not None and self.time_budget <= 0:
+            raise ValueError("time_budget must be positive")
+
+
+class _Node:
+    """One position of the tree; its statistics are for the player who chose the edge into it."""
+
+    __slots__ = ("action", "children", "player", "prior", "untried", "value_sum", "visits")
+
+    def __init__(self, action: Any, prior: float) -> None:
+        self.action = action
+        self.prior = prior
+        self.player: int | None = None
+        self.children: list[_Node] = []
+        self.untried: list[tuple[Any, float]] | None = None  # None until the node is first reached
+        self.visits = 0
+        self.value_sum = 0.0
+
+
+@dataclass
+class SearchResult(Generic[A]):
+    """The chosen action and what the search saw, for tests, benchmarks and curious people."""
+
+    action: A
+    iterations: int
+    seconds: float
+    visits: dict[str, int]
+
+
+class MCTS:
+    """A reusable searcher; ``search(state)`` returns the most visited root action."""
+
+    def __init__(self, settings: SearchSettings, knowledge: Knowledge | None = None, seed: int | None = None):
+        self.settings = settings
+        self.knowledge = knowledge or Knowledge()
+        self.rng = random.Random(seed)
+        self._root: _Node | None = None
+        self._root_history: list[str] = []
+
+    def search(self, state: GameState[A]) -> SearchResult[A]:
+        """Search from ``state`` (left unchanged) and return the best action found."""
+        start = time.perf_counter()
+        if state.is_terminal():
+            raise ValueError("the game is over: there is nothing to choose")
+        root = self._take_root(state)
+        self._prepare(root, state)
+        assert root.untried is not None
+        if len(root.untried) + len(root.children) == 1:
+            only = root.children[0].action if root.children else root.untried[0][0]
+            return SearchResult(only, 0, time.perf_counter() - start, {})
+        settings = self.settings
+        deadline = None if settings.time_budget is None else start + settings.time_budget
+        done = 0
+        while (settings.iterations is None or done < settings.iterations) and (
+            deadline is None or time.perf_counter() < deadline
+        ):
+            self._iterate(root, state.clone())
+            done += 1
+        best = max(root.children, key=lambda child: (child.visits, child.value_sum))
+        visits = {state.action_to_text(child.action): child.visits for child in root.children}
+        self._root, self._root_history = root, state.history()
+        return SearchResult(best.action, done, time.perf_counter() - start, visits)
+
+    # --- one iteration -------------------------------------------------------------------
+    def _iterate(self, root: _Node, state: GameState[Any]) -> None:
+        path = [root]
+        node = root
+        # Selection: walk down fully expanded nodes.
+        while node.untried is not None and not node.untried and node.children:
+            node = self._select(node)
+            state.apply(node.action)
+            path.append(node)
+        # Expansion: add one child (or prepare a node reached for the first time).
+        if node.untried is None:
+            self._prepare(node, state)
+        elif node.untried:
+            action, prior = node.untried.pop()
+            child = _Node(action, prior)
+            node.children.append(child)
+            state.apply(action)
+            self._prepare(child, state)
+            path.append(child)
+        values = self._playout(state)
+        # Backpropagation: each edge scores for the player who chose it.
+        for parent, child in itertools.pairwise(path):
+            child.visits += 1
+            if parent.player is not None:
+                child.value_sum += values[parent.player - 1]
+        root.visits += 1
+
+    def _prepare(self, node: _Node, state: GameState[Any]) -> None:
+        """Record who acts at ``node`` and its actions, to be tried best prior first."""
+        if node.untried is not None:
+            return
+        node.player = state.current_player()
+        if state.is_terminal():
+            node.untried = []
+            return
+        actions = list(state.legal_actions())
+        self.rng.shuffle(actions)
+        priors = self.knowledge.priors
+        weights = list(priors(state, actions)) if priors is not None else [0.0] * len(actions)
+        order = sorted(zip(actions, weights, strict=True), key=lambda pair: pair[1])
+        node.untried = order  # popped from the end: highest prior first
+
+    def _select(self, node: _Node) -> _Node:
+        log_n = math.log(node.visits + 1)
+        c = self.settings.exploration
+        bias = self.settings.prior_bias
+        best, best_score = node.children[0], -math.inf
+        for child in node.children:
+            n = child.visits
+            if n == 0:
+                return child
+            score = child.value_sum / n + c * math.sqrt(log_n / n) + bias * child.prior / (n + 1)
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+    def _playout(self, state: GameState[Any]) -> Sequence[float]:
+        knowledge = self.knowledge
+        cap = knowledge.max_playout_plies
+        policy = knowledge.playout_policy
+        rng = self.rng
+        plies = 0
+        while not state.is_terminal():
+            if cap is not None and plies >= cap:
+                return knowledge.evaluate(state) if knowledge.evaluate else state.returns()
+            actions = state.legal_actions()
+            if policy is not None:
+                state.apply(policy(state, actions, rng))
+            else:
+                state.apply(actions[rng.randrange(len(actions))])
+            plies += 1
+        return state.returns()
+
+    # --- tree reuse ----------------------------------------------------------------------
+    def _take_root(self, state: GameState[Any]) -> _Node:
+        """The subtree for ``state`` kept from the previous search, or a fresh root."""
+        old = self._root
+        self._root = None
+        if old is None or not self.settings.reuse_tree:
+            return _Node(None, 0.0)
+        history = state.history()
+        known = self._root_history
+        if history[: len(known)] != known:
+            return _Node(None, 0.0)
+        node: _Node | None = old
+        for entry in history[len(known) :]:
+            children = node.children if node is not None else []
+            node = next((c for c in children if state.action_to_text(c.action) == entry), None)
+        if node is None or node.player != state.current_player():
+            return _Node(None, 0.0)
+        node.action, node.prior = None, 0.0
+        return node

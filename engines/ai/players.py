@@ -1,0 +1,141 @@
+"""Computer players for any engine on :mod:`engines.core`: random, greedy one-ply, and MCTS.
+
+Every player answers ``choose(state)`` with one legal action of the player to act and leaves
+``state`` unchanged. In games where a turn has several pieces (Nodes: up to three wires) a
+player is asked once per piece.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from engines.ai.mcts import MCTS, Evaluation, Knowledge, SearchResult, SearchSettings
+from engines.core import GameState
+
+A = TypeVar("A")
+
+
+class Player(Protocol):
+    """Anything that picks a move."""
+
+    name: str
+
+    def choose(self, state: GameState[A]) -> A:
+        """One legal action for ``state.current_player()``; ``state`` is not changed."""
+        ...
+
+
+def _actions(state: GameState[A]) -> Sequence[A]:
+    actions = state.legal_actions()
+    if not actions:
+        raise ValueError("the game is over: there is nothing to choose")
+    return actions
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal actions."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.name = "random"
+        self.rng = random.Random(seed)
+
+    def choose(self, state: GameState[A]) -> A:
+        actions = _actions(state)
+        return actions[self.rng.randrange(len(actions))]
+
+
+class GreedyPlayer:
+    """One ply: plays the action whose resulting position evaluates best for the mover
+    (a win beats everything, a loss is avoided); ties are broken at random."""
+
+    def __init__(self, seed: int | None = None, evaluate: Evaluation | None = None) -> None:
+        self.name = "greedy"
+        self.rng = random.Random(seed)
+        self.evaluate = evaluate
+
+    def choose(self, state: GameState[A]) -> A:
+        actions = _actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        player = state.current_player()
+        assert player is not None
+        best: list[A] = []
+        best_value = -float("inf")
+        for action in actions:
+            after = state.clone()
+            after.apply(action)
+            if after.is_terminal():
+                value = 2.0 * after.returns()[player - 1]
+            elif self.evaluate is not None:
+                value = float(self.evaluate(after)[player - 1])
+            else:
+                value = 0.0
+            if value > best_value + 1e-12:
+                best, best_value = [action], value
+            elif abs(value - best_value) <= 1e-12:
+                best.append(action)
+        return best[self.rng.randrange(len(best))]
+
+
+@dataclass(frozen=True)
+class Level:
+    """A strength a person can feel: the per-move budget and how much game knowledge is used."""
+
+    name: str
+    time_budget: float
+    iteration_cap: int
+    use_evaluation: bool
+    use_playout_policy: bool
+    use_priors: bool
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", 0.15, 150, use_evaluation=True, use_playout_policy=False, use_priors=False),
+    "normal": Level("normal", 0.4, 2_000, use_evaluation=True, use_playout_policy=True, use_priors=False),
+    "hard": Level("hard", 1.0, 1_000_000, use_evaluation=True, use_playout_policy=True, use_priors=True),
+}
+
+
+class MCTSPlayer:
+    """Monte Carlo tree search. Either a ``level`` (``easy``/``normal``/``hard``) or explicit
+    budgets: ``time_budget`` seconds and/or ``iterations`` per move (iterations alone make it
+    reproducible with ``seed``). ``knowledge`` is the game's help (see :mod:`engines.ai.knowledge`)."""
+
+    def __init__(
+        self,
+        level: str | None = None,
+        *,
+        time_budget: float | None = None,
+        iterations: int | None = None,
+        seed: int | None = None,
+        knowledge: Knowledge | None = None,
+        exploration: float = 1.0,
+    ) -> None:
+        knowledge = knowledge or Knowledge()
+        if level is not None:
+            if level not in LEVELS:
+                raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+            chosen = LEVELS[level]
+            knowledge = Knowledge(
+                evaluate=knowledge.evaluate if chosen.use_evaluation else None,
+                playout_policy=knowledge.playout_policy if chosen.use_playout_policy else None,
+                priors=knowledge.priors if chosen.use_priors else None,
+                max_playout_plies=knowledge.max_playout_plies,
+            )
+            if time_budget is None and iterations is None:
+                time_budget, iterations = chosen.time_budget, chosen.iteration_cap
+        elif time_budget is None and iterations is None:
+            raise ValueError("give a level, a time budget or an iteration budget")
+        self.name = f"mcts-{level}" if level else "mcts"
+        settings = SearchSettings(iterations=iterations, time_budget=time_budget, exploration=exploration)
+        self.search = MCTS(settings, knowledge, seed)
+        self.last: SearchResult[Any] | None = None
+
+    def choose(self, state: GameState[A]) -> A:
+        _actions(state)
+        result = self.search.search(state)
+        self.last = result
+        return result.action
