@@ -1,0 +1,49 @@
+"""Nodes, the flagship game: a pure rules engine (``shared/specs/nodes-rules.md``).
+
+>>> state = NodesGame().new_initial_state()
+>>> state.apply(PlaceWire(parse_point("c3"), parse_point("c4")))
+>>> state.wires_left_in_turn()
+2
+"""
+
+from engines.nodes.actions import PASS, NodesAction, Pass, PlaceNode, PlaceWire, parse_action
+from engines.nodes.board import (
+    DIRECTION_NAMES,
+    SIZE,
+    Point,
+    make_point,
+    neighbour,
+    parse_point,
+    point_name,
+    point_xy,
+)
+from engines.nodes.record import RecordError, play_turn_line, replay, write_record
+from engines.nodes.render import render_text, status_line
+from engines.nodes.state import NodesGame, NodesState, NodeView, WireView
+
+__all__ = [
+    "DIRECTION_NAMES",
+    "PASS",
+    "SIZE",
+    "NodeView",
+    "NodesAction",
+    "NodesGame",
+    "NodesState",
+    "Pass",
+    "PlaceNode",
+    "PlaceWire",
+    "Point",
+    "RecordError",
+    "WireView",
+    "make_point",
+    "neighbour",
+    "parse_action",
+    "parse_point",
+    "play_turn_line",
+    "point_name",
+    "point_xy",
+    "render_text",
+    "replay",
+    "status_line",
+    "write_record",
+]

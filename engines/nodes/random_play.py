@@ -1,0 +1,46 @@
+"""Seeded games of uniformly random legal actions: a throughput measure and a source of test games."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from engines.nodes.actions import Pass
+from engines.nodes.state import NodesGame, NodesState
+
+
+def random_game(game: NodesGame, rng: random.Random) -> tuple[NodesState, int]:
+    """Play one game of uniformly random legal actions; returns the final state and its placements."""
+    state = game.new_initial_state()
+    placements = 0
+    while not state.is_terminal():
+        action = rng.choice(state.legal_actions())
+        state.push(action)
+        if not isinstance(action, Pass):
+            placements += 1
+    return state, placements
+
+
+def random_games(count: int, seed: int, game: NodesGame | None = None) -> dict[str, Any]:
+    """Play ``count`` seeded random games and report the figures of the ``random-games`` command."""
+    game = game or NodesGame()
+    rng = random.Random(seed)
+    wins = {"1": 0, "2": 0, "draw": 0}
+    placements = turns = 0
+    start = time.perf_counter()
+    for _ in range(count):
+        state, placed = random_game(game, rng)
+        placements += placed
+        turns += state.turns
+        winner = state.winner()
+        wins[str(winner) if winner else "draw"] += 1
+    seconds = time.perf_counter() - start
+    return {
+        "games": count,
+        "placements": placements,
+        "seconds": round(seconds, 3),
+        "placements_per_second": round(placements / seconds) if seconds > 0 else 0,
+        "mean_turns": round(turns / count, 2) if count else 0,
+        "wins": wins,
+    }

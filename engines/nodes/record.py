@@ -1,0 +1,102 @@
+"""Turn records: one turn a line (``node d5``, up to three wires ``c3-c4 c4-c5 c5-d5``, ``concede``,
+``pass``; wires followed by ``concede`` when the player gave up mid-turn); ``#`` starts a comment.
+Reading checks every piece against the rules.
+
+>>> state = replay(NodesGame(), ["c3-c4 c4-c5 c5-d5", "# a comment", "j3-j4 j4-j5 j5-i5"])
+>>> state.turns, state.current_player()
+(2, 1)
+>>> replay(NodesGame(), ["c3-c4 c4-c5"])  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+engines.nodes.record.RecordError: line 1: 'c3-c4 c4-c5': the turn is not finished: 1 more wire must be placed...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engines.core import IllegalAction
+from engines.nodes.actions import PASS, PlaceNode, PlaceWire
+from engines.nodes.state import NodesGame, NodesState
+
+
+class RecordError(ValueError):
+    """A record line that is malformed or breaks a rule; says which line and why."""
+
+    def __init__(self, line_number: int, line: str, reason: str) -> None:
+        super().__init__(f"line {line_number}: {line.strip()!r}: {reason}")
+        self.line_number = line_number
+        self.line = line
+        self.reason = reason
+
+
+def strip_comment(line: str) -> str:
+    return line.split("#", 1)[0].strip()
+
+
+def play_turn_line(state: NodesState, text: str) -> None:
+    """Play one record line (one whole turn) on ``state``. Raises ValueError naming the problem."""
+    if state.is_terminal():
+        raise ValueError("the game is already over")
+    words = text.split()
+    player = state.current_player()
+    assert player is not None
+    if words == ["concede"]:
+        state.concede(player)
+        return
+    if words == ["pass"]:
+        state.apply(PASS)
+        return
+    if words[0] == "node":
+        if len(words) != 2:
+            raise ValueError("a node turn is exactly 'node <point>' and nothing else")
+        action = state.action_from_text(text)
+        if not isinstance(action, PlaceNode):
+            raise ValueError("a node turn is exactly 'node <point>'")
+        state.apply(action)
+        return
+    conceding = len(words) > 1 and words[-1] == "concede"
+    if conceding:
+        words = words[:-1]
+    if len(words) > 3:
+        raise ValueError("a turn places at most three wires")
+    turn = state.turns
+    for index, word in enumerate(words):
+        if state.turns != turn or state.is_terminal():
+            why = "the game ended" if state.is_terminal() else "no legal wire remained"
+            raise ValueError(f"the turn ended after wire {index} ({why}); {word} cannot follow")
+        wire = state.action_from_text(word)
+        if not isinstance(wire, PlaceWire):
+            raise ValueError(f"{word!r}: a wire turn lists wires only (a node is a turn of its own)")
+        state.apply(wire)
+    if conceding:
+        if state.is_terminal():
+            raise ValueError("the game ended before the concession")
+        state.concede(player)
+        return
+    if state.turns == turn and not state.is_terminal():
+        left = state.wires_left_in_turn()
+        raise ValueError(
+            f"the turn is not finished: {left} more wire{'s' if left > 1 else ''} must be placed "
+            "while legal wires remain"
+        )
+
+
+def replay(game: NodesGame, lines: Iterable[str]) -> NodesState:
+    """Play a whole record from the start. Raises :class:`RecordError` at the first bad line."""
+    state = game.new_initial_state()
+    for number, raw in enumerate(lines, start=1):
+        text = strip_comment(raw)
+        if not text:
+            continue
+        try:
+            play_turn_line(state, text)
+        except (IllegalAction, ValueError) as error:
+            raise RecordError(number, raw, str(error)) from None
+    return state
+
+
+def write_record(state: NodesState) -> str:
+    """The game so far as record text, with a header comment of the options."""
+    header = f"# nodes record; corners={state.game.corners} turn_limit={state.game.turn_limit}"
+    return "\n".join([header, *state.record_lines()]) + "\n"
