@@ -1,0 +1,170 @@
+'use strict'
+// The RaspberryJuice command table, as RaspberryJuice 1.12.1 answers it, plus the announced
+// extension events.block.places / events.block.breaks (reply format of sakebomb/RaspberryJuice).
+// A handler returns the reply line, or undefined for "no reply"; throwing means `Fail`.
+
+const { Vec3 } = require('vec3')
+const { CommandError, parseDouble, parseInt32, parseByte, parseBlockCoord, need, formatDouble } = require('./parse')
+
+const AIR_NAMES = new Set(['air', 'cave_air', 'void_air'])
+
+function makeCommands (hub) {
+  const { serv, legacy, blocks } = hub
+
+  // ---- coordinates (relative to the session's origin, like RaspberryJuice) ----
+  const blockAt = (s, args, i = 0) => new Vec3(
+    s.origin.x + parseBlockCoord(args[i]),
+    s.origin.y + parseBlockCoord(args[i + 1]),
+    s.origin.z + parseBlockCoord(args[i + 2]))
+  const pointAt = (s, args, i = 0) => new Vec3(
+    s.origin.x + parseDouble(args[i]),
+    s.origin.y + parseDouble(args[i + 1]),
+    s.origin.z + parseDouble(args[i + 2]))
+  const tileText = (s, pos) => [pos.x - s.origin.x, pos.y - s.origin.y, pos.z - s.origin.z].join(',')
+  const entityTile = (s, e) => tileText(s, e.position.floored())
+  const entityPos = (s, e) => [e.position.x - s.origin.x, e.position.y - s.origin.y, e.position.z - s.origin.z]
+    .map(formatDouble).join(',')
+
+  // ---- players and entities ----
+  const online = () => serv.players.filter(p => !p.disconnected)
+  function currentPlayer (s) {
+    if (!s.currentPlayer) s.currentPlayer = online()[0] || null
+    if (!s.currentPlayer) throw new CommandError('nobody is online')
+    return s.currentPlayer
+  }
+  function entityById (text) {
+    const id = parseInt32(text)
+    const player = online().find(p => p.id === id)
+    if (player) return player
+    const entity = serv.entities[id]
+    if (!entity) throw new CommandError(`no entity ${id}`)
+    return entity
+  }
+  async function teleport (entity, pos) {
+    if (entity.disconnected) throw new CommandError('player is offline')
+    await entity.teleport(pos)
+  }
+
+  // ---- blocks ----
+  const stateOf = (id, data) => legacy.toState(id, data) ?? 0 // unknown ids are air, as in CraftBukkit 1.12
+  const box = (a, b) => ({
+    min: new Vec3(Math.min(a.x, b.x), Math.min(a.y, b.y), Math.min(a.z, b.z)),
+    max: new Vec3(Math.max(a.x, b.x), Math.max(a.y, b.y), Math.max(a.z, b.z))
+  })
+
+  async function heightAt (x, z) {
+    const col = await serv.overworld.getColumn(x >> 4, z >> 4)
+    const minY = col.minY ?? 0
+    const local = new Vec3(x & 15, 0, z & 15)
+    for (let y = minY + (col.worldHeight ?? 256) - 1; y >= minY; y--) {
+      local.y = y
+      const block = serv.registry.blocksByStateId[col.getBlockStateId(local)]
+      if (block && !AIR_NAMES.has(block.name)) return y + 1 // CraftBukkit 1.12: first free y above
+    }
+    return minY
+  }
+
+  // ---- events ----
+  const hitText = (s, e) => `${tileText(s, e.pos)},${e.face},${e.entityId}`
+  const chatText = (e) => `${e.entityId},${e.message}`
+  const changeText = (s, e) => `${tileText(s, e.pos)},${e.blockId},${e.name}`
+  const byEntity = (id) => (e) => e.entityId === id
+  const pollHits = (s, keep) => s.drain('hits', keep).map(e => hitText(s, e)).join('|')
+  const pollChats = (s, keep) => s.drain('chats', keep).map(chatText).join('|')
+  function clearFor (s, keep) {
+    s.drain('hits', keep)
+    s.drain('chats', keep)
+  }
+
+  return {
+    'world.getBlock': async (s, args) => {
+      need(args, 3)
+      const p = blockAt(s, args)
+      return String(legacy.toLegacy(await blocks.getStateId(p.x, p.y, p.z))[0])
+    },
+    'world.getBlockWithData': async (s, args) => {
+      need(args, 3)
+      const p = blockAt(s, args)
+      return legacy.toLegacy(await blocks.getStateId(p.x, p.y, p.z)).join(',')
+    },
+    'world.getBlocks': async (s, args) => {
+      need(args, 6)
+      const { min, max } = box(blockAt(s, args), blockAt(s, args, 3))
+      return (await blocks.readBox(min, max, state => legacy.toLegacy(state)[0])).join(',')
+    },
+    'world.setBlock': async (s, args) => {
+      need(args, 4)
+      const p = blockAt(s, args)
+      const state = stateOf(parseInt32(args[3]), args.length > 4 ? parseByte(args[4]) : 0)
+      await blocks.setStateId(p.x, p.y, p.z, state)
+    },
+    'world.setBlocks': async (s, args) => {
+      need(args, 7)
+      const { min, max } = box(blockAt(s, args), blockAt(s, args, 3))
+      await blocks.fillBox(min, max, stateOf(parseInt32(args[6]), args.length > 7 ? parseByte(args[7]) : 0))
+    },
+    'world.getHeight': async (s, args) => {
+      need(args, 2)
+      const x = s.origin.x + parseBlockCoord(args[0])
+      const z = s.origin.z + parseBlockCoord(args[1])
+      return String((await heightAt(x, z)) - s.origin.y)
+    },
+    'world.getPlayerIds': async () => {
+      const players = online()
+      if (players.length === 0) throw new CommandError('nobody is online')
+      return players.map(p => p.id).join('|')
+    },
+    'world.getPlayerId': async (s, args) => {
+      const player = online().find(p => p.username === args[0])
+      if (!player) throw new CommandError(`player ${args[0]} not found`)
+      return String(player.id)
+    },
+    'chat.post': async (s, args) => {
+      serv.broadcast({ text: args.join(',') })
+    },
+
+    'events.clear': async (s) => {
+      // RaspberryJuice clears hits and chat; the extension queues go too, as in sakebomb's fork.
+      for (const kind of ['hits', 'chats', 'places', 'breaks']) s.drain(kind)
+    },
+    'events.block.hits': async (s) => pollHits(s),
+    'events.chat.posts': async (s) => pollChats(s),
+    'events.projectile.hits': async () => '', // flying-squid has no arrows, so no projectile ever hits
+    'player.events.block.hits': async (s) => pollHits(s, byEntity(currentPlayer(s).id)),
+    'player.events.chat.posts': async (s) => pollChats(s, byEntity(currentPlayer(s).id)),
+    'player.events.projectile.hits': async (s) => { currentPlayer(s); return '' },
+    'player.events.clear': async (s) => { clearFor(s, byEntity(currentPlayer(s).id)) },
+    'entity.events.block.hits': async (s, args) => pollHits(s, byEntity(parseInt32(args[0]))),
+    'entity.events.chat.posts': async (s, args) => pollChats(s, byEntity(parseInt32(args[0]))),
+    'entity.events.projectile.hits': async (s, args) => { parseInt32(args[0]); return '' },
+    'entity.events.clear': async (s, args) => { clearFor(s, byEntity(parseInt32(args[0]))) },
+    // Extension (not in upstream RaspberryJuice, which answers Fail): x,y,z,blockId,playerName|...
+    'events.block.places': async (s) => s.drain('places').map(e => changeText(s, e)).join('|'),
+    'events.block.breaks': async (s) => s.drain('breaks').map(e => changeText(s, e)).join('|'),
+
+    'player.getTile': async (s) => entityTile(s, currentPlayer(s)),
+    'player.setTile': async (s, args) => { need(args, 3); await teleport(currentPlayer(s), blockAt(s, args)) },
+    'player.getPos': async (s) => entityPos(s, currentPlayer(s)),
+    'player.setPos': async (s, args) => { need(args, 3); await teleport(currentPlayer(s), pointAt(s, args)) },
+    'player.getAbsPos': async (s) => {
+      const p = currentPlayer(s).position
+      return [p.x, p.y, p.z].map(formatDouble).join(',')
+    },
+    'player.setAbsPos': async (s, args) => {
+      need(args, 3)
+      await teleport(currentPlayer(s), new Vec3(parseDouble(args[0]), parseDouble(args[1]), parseDouble(args[2])))
+    },
+    'entity.getTile': async (s, args) => entityTile(s, entityById(args[0])),
+    'entity.setTile': async (s, args) => { need(args, 4); await teleport(entityById(args[0]), blockAt(s, args, 1)) },
+    'entity.getPos': async (s, args) => entityPos(s, entityById(args[0])),
+    'entity.setPos': async (s, args) => { need(args, 4); await teleport(entityById(args[0]), pointAt(s, args, 1)) },
+    'entity.getName': async (s, args) => {
+      const id = parseInt32(args[0])
+      const entity = online().find(p => p.id === id) || serv.entities[id]
+      if (!entity) return undefined // RaspberryJuice only logs this and never replies
+      return entity.username ?? entity.name ?? String(entity.type)
+    }
+  }
+}
+
+module.exports = makeCommands
