@@ -79,6 +79,6 @@ def parse_action(text: str) -> NodesAction:
     if len(words) == 1 and words[0].count("-") == 1:
         frm, to = (parse_point(part) for part in words[0].split("-"))
         if direction_between(frm, to) is None:
-            raise ValueError(f"{words[0]}: a wire joins two adjacent points")
+            raise ValueError(f"{point_name(frm)} and {point_name(to)} are not adjacent (a wire joins neighbours)")
         return PlaceWire(frm, to)
     raise ValueError(f"{text.strip()!r} is not a piece (write a wire as c3-c4, a node as 'node d5', or 'pass')")

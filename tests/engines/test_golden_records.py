@@ -1,0 +1,64 @@
+"""Golden records: hand-checked games with their expected final states (``golden/*.record`` + ``.json``)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engines.nodes import NodesGame, replay
+
+GOLDEN = Path(__file__).parent / "golden"
+RECORDS = sorted(GOLDEN.glob("*.record"))
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def cli_options(record: Path) -> list[str]:
+    """The replay options named in a ``# options: ...`` header line."""
+    for line in record.read_text().splitlines():
+        if line.startswith("# options:"):
+            return line.removeprefix("# options:").split()
+    return []
+
+
+def game_for(options: list[str]) -> NodesGame:
+    kwargs: dict = {}
+    for flag, value in zip(options[::2], options[1::2], strict=True):
+        if flag == "--corners":
+            kwargs["corners"] = value
+        elif flag == "--turn-limit":
+            kwargs["turn_limit"] = int(value)
+    return NodesGame(**kwargs)
+
+
+def test_there_are_at_least_ten_golden_records() -> None:
+    assert len(RECORDS) >= 10
+    assert all(r.with_suffix(".json").exists() for r in RECORDS)
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.stem)
+def test_replay_reaches_the_expected_state(record: Path) -> None:
+    state = replay(game_for(cli_options(record)), record.read_text().splitlines())
+    assert state.to_json() == json.loads(record.with_suffix(".json").read_text())
+
+
+@pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.stem)
+def test_the_written_record_replays_to_the_same_state(record: Path) -> None:
+    game = game_for(cli_options(record))
+    state = replay(game, record.read_text().splitlines())
+    again = replay(game, state.record_lines())
+    assert again.to_json() == state.to_json()
+
+
+@pytest.mark.parametrize("record", [*RECORDS[:3], GOLDEN / "turn-limit.record"], ids=lambda r: r.stem)
+def test_cli_replay_json_contract(record: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "engines.nodes", "replay", str(record), *cli_options(record), "--json"],
+        capture_output=True, text=True, cwd=ROOT, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout) == json.loads(record.with_suffix(".json").read_text())
+    assert len(result.stdout.strip().splitlines()) == 1
