@@ -1,0 +1,46 @@
+"""The bridge's client for the RaspberryJuice / Minecraft-Pi socket API (spec:
+``shared/specs/raspberryjuice-protocol.md``): a safe transport (:class:`Connection`), the high-level
+API with mcpi's types (:class:`MinecraftClient`) and a self-healing wrapper (:class:`ReconnectingClient`).
+"""
+
+from mcpi.block import Block
+from mcpi.event import BlockEvent, ChatEvent
+from mcpi.vec3 import Vec3
+
+from bridge.protocol.client import Cuboid, MinecraftClient
+from bridge.protocol.connection import FAIL, Connection
+from bridge.protocol.cuboids import Point
+from bridge.protocol.errors import (
+    ConnectionLost,
+    GarbledReply,
+    InvalidArgument,
+    ProtocolError,
+    Reconnected,
+    ReplyTimeout,
+    ServerFailure,
+    SetterFailure,
+)
+from bridge.protocol.events import BlockChange
+from bridge.protocol.reconnect import ReconnectingClient
+
+__all__ = [
+    "FAIL",
+    "Block",
+    "BlockChange",
+    "BlockEvent",
+    "ChatEvent",
+    "Connection",
+    "ConnectionLost",
+    "Cuboid",
+    "GarbledReply",
+    "InvalidArgument",
+    "MinecraftClient",
+    "Point",
+    "ProtocolError",
+    "Reconnected",
+    "ReconnectingClient",
+    "ReplyTimeout",
+    "ServerFailure",
+    "SetterFailure",
+    "Vec3",
+]

@@ -1,0 +1,245 @@
+"""The high-level RaspberryJuice client: mcpi's types (Vec3, Block, BlockEvent, ChatEvent) over a safe
+:class:`~bridge.protocol.connection.Connection`.
+
+Every method raises :class:`~bridge.protocol.errors.ProtocolError` subclasses only (arguments that
+cannot be sent raise :class:`~bridge.protocol.errors.InvalidArgument` before anything is written).
+Only commands upstream RaspberryJuice 1.12 implements are sent, plus one deliberate probe of the
+``events.block.places`` extension (:meth:`MinecraftClient.supports_block_events`).
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Mapping, Sequence
+
+from mcpi.block import Block
+from mcpi.event import BlockEvent, ChatEvent
+from mcpi.vec3 import Vec3
+
+from bridge.protocol.chat import parse_chat_posts, split_chat
+from bridge.protocol.connection import FAIL, Call, Connection, format_command
+from bridge.protocol.cuboids import Point, as_point, bounds, split
+from bridge.protocol.errors import InvalidArgument, ReplyTimeout, ServerFailure
+from bridge.protocol.events import BlockChange
+from bridge.protocol.parsing import (
+    decode_blocks,
+    parse_block_changes,
+    parse_block_hits,
+    parse_block_with_data,
+    parse_id_list,
+    parse_int,
+    parse_tile,
+)
+
+Cuboid = tuple[Point, Point, int, int]
+"""``(corner1, corner2, block_id, data)`` for :meth:`MinecraftClient.apply_edits`."""
+
+_SENDABLE_NAME = re.compile(r"[^,\x00-\x1f\x7f]+")
+
+
+def _block(block_id: int, data: int) -> tuple[int, int]:
+    """Checked ``(id, data)``: RaspberryJuice parses data as a Java byte, anything else is a ``Fail``."""
+    try:
+        block_id, data = operator.index(block_id), operator.index(data)
+    except TypeError as exc:
+        raise InvalidArgument(f"block id and data must be integers, got {block_id!r}, {data!r}") from exc
+    if block_id < 0 or not -128 <= data <= 127:
+        raise InvalidArgument(f"block {block_id}:{data} is out of range (id >= 0, data -128..127)")
+    return block_id, data
+
+
+def _entity(entity_id: int) -> int:
+    try:
+        return operator.index(entity_id)
+    except TypeError as exc:
+        raise InvalidArgument(f"an entity id must be an integer, got {entity_id!r}") from exc
+
+
+class MinecraftClient:
+    """One connection's worth of the RaspberryJuice API (see the module docstring)."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self._block_events: bool | None = None
+        self._probed_places: list[BlockChange] = []
+
+    @classmethod
+    def connect(cls, host: str = "127.0.0.1", port: int = 4711, *, timeout: float = 5.0) -> MinecraftClient:
+        """Connect to a server; raises :class:`ConnectionLost` if it cannot be reached."""
+        connection = Connection(host, port, timeout=timeout)
+        connection.connect()
+        return cls(connection)
+
+    @property
+    def commands_sent(self) -> int:
+        """Protocol commands written on this client's connection so far (fences included)."""
+        return self.connection.commands_sent
+
+    @property
+    def closed(self) -> bool:
+        return self.connection.closed
+
+    def reconnect(self) -> None:
+        """Open a fresh connection to the same server. Event queues are per connection on the server,
+        so events from before are gone, and the extension probe is repeated when next needed."""
+        self._block_events = None
+        self._probed_places = []
+        self.connection.connect()
+
+    def close(self) -> None:
+        self.connection.close()
+
+    def fence(self) -> None:
+        """Return once every earlier command has run; raises SetterFailure if unconfirmed setters failed."""
+        self.connection.fence()
+
+    # -- blocks -----------------------------------------------------------------------------------
+
+    def get_block(self, x: int, y: int, z: int) -> int:
+        return parse_int(*self._ask("world.getBlock", *as_point((x, y, z))))
+
+    def get_block_with_data(self, x: int, y: int, z: int) -> Block:
+        return parse_block_with_data(*self._ask("world.getBlockWithData", *as_point((x, y, z))))
+
+    def get_blocks(self, corner1: Point, corner2: Point) -> dict[Point, int]:
+        """Block ids of the inclusive cuboid, keyed by ``(x, y, z)``. Decodes RaspberryJuice's y, x, z
+        order and checks the count; big cuboids are read in several pipelined parts (one round trip)."""
+        low, high = bounds(as_point(corner1, "corner1"), as_point(corner2, "corner2"))
+        parts = list(split(low, high))
+        calls: list[Call] = [("world.getBlocks", (*part_low, *part_high), True) for part_low, part_high in parts]
+        replies = self.connection.pipeline(calls)
+        blocks: dict[Point, int] = {}
+        for (part_low, part_high), reply in zip(parts, replies, strict=True):
+            assert reply is not None
+            command = format_command("world.getBlocks", (*part_low, *part_high))
+            blocks.update(decode_blocks(command, reply, part_low, part_high))
+        return blocks
+
+    def set_block(self, x: int, y: int, z: int, block_id: int, data: int = 0) -> None:
+        """Fire-and-forget; a failure shows up at the next fence or query as SetterFailure."""
+        self.connection.send("world.setBlock", *as_point((x, y, z)), *_block(block_id, data))
+
+    def set_blocks(self, corner1: Point, corner2: Point, block_id: int, data: int = 0) -> None:
+        """Fill the inclusive cuboid (split into parts if it is very large); fire-and-forget."""
+        self.connection.pipeline(self._set_blocks_calls(corner1, corner2, block_id, data))
+
+    def apply_edits(self, cuboids: Sequence[Cuboid], blocks: Mapping[Point, tuple[int, int]]) -> int:
+        """Write the cuboids (setBlocks), then the single blocks (setBlock, lowest first, so blocks that
+        need support get it), then one fence, all in one write; returns once the server has run them.
+
+        Returns the number of protocol commands sent (the fence included). Raises SetterFailure if any
+        of them failed. Everything is checked before anything is sent.
+        """
+        calls: list[Call] = []
+        for corner1, corner2, block_id, data in cuboids:
+            calls.extend(self._set_blocks_calls(corner1, corner2, block_id, data))
+        singles = sorted(
+            ((as_point(pos), _block(*block)) for pos, block in blocks.items()),
+            key=lambda single: (single[0][1], single[0][0], single[0][2]),
+        )
+        calls.extend(("world.setBlock", (*pos, *block), False) for pos, block in singles)
+        if not calls:
+            return 0
+        self.connection.pipeline(calls, fence_after=True)
+        return len(calls) + 1
+
+    def _set_blocks_calls(self, corner1: Point, corner2: Point, block_id: int, data: int) -> list[Call]:
+        low, high = bounds(as_point(corner1, "corner1"), as_point(corner2, "corner2"))
+        block = _block(block_id, data)
+        return [("world.setBlocks", (*part_low, *part_high, *block), False) for part_low, part_high in split(low, high)]
+
+    # -- chat and events --------------------------------------------------------------------------
+
+    def post_to_chat(self, message: str) -> None:
+        """Broadcast ``message``: line breaks and control characters removed, long text split in pieces."""
+        pieces = split_chat(message)
+        if pieces:
+            self.connection.pipeline([("chat.post", (piece,), False) for piece in pieces])
+
+    def poll_chat_posts(self) -> list[ChatEvent]:
+        """Chat since the last poll. Polled together with the online player ids (same tick), which tell
+        a ``|`` inside a message from the start of the next message."""
+        chat, players = self.connection.pipeline(
+            [("events.chat.posts", (), True), ("world.getPlayerIds", (), True)], allow_fail=True
+        )
+        assert chat is not None and players is not None
+        if chat == FAIL:
+            raise ServerFailure("events.chat.posts()")
+        senders = None if players == FAIL else set(parse_id_list("world.getPlayerIds()", players))
+        return parse_chat_posts("events.chat.posts()", chat, senders or None)
+
+    def poll_block_hits(self) -> list[BlockEvent]:
+        """Sword hits since the last poll (the only block events upstream RaspberryJuice reports)."""
+        return parse_block_hits(*self._ask("events.block.hits"))
+
+    def supports_block_events(self) -> bool:
+        """Whether the server has the ``events.block.places``/``breaks`` extension; probed once per
+        connection (upstream RaspberryJuice answers ``Fail``). Places the probe drains are kept for
+        the next :meth:`poll_block_places`."""
+        if self._block_events is None:
+            reply = self.connection.pipeline([("events.block.places", (), True)], allow_fail=True)[0]
+            assert reply is not None
+            self._block_events = reply != FAIL
+            if self._block_events:
+                self._probed_places = parse_block_changes("events.block.places()", reply)
+        return self._block_events
+
+    def poll_block_places(self) -> list[BlockChange]:
+        """Blocks players placed since the last poll; [] if the server lacks the extension."""
+        if not self.supports_block_events():
+            return []
+        probed, self._probed_places = self._probed_places, []
+        return probed + parse_block_changes(*self._ask("events.block.places"))
+
+    def poll_block_breaks(self) -> list[BlockChange]:
+        """Blocks players broke since the last poll; [] if the server lacks the extension."""
+        if not self.supports_block_events():
+            return []
+        return parse_block_changes(*self._ask("events.block.breaks"))
+
+    # -- players and entities ---------------------------------------------------------------------
+
+    def player_entity_ids(self) -> list[int]:
+        """Entity ids of the online players; [] when nobody is online (RaspberryJuice replies Fail)."""
+        reply = self._ask_allowing_fail("world.getPlayerIds")
+        return [] if reply is None else parse_id_list("world.getPlayerIds()", reply)
+
+    def player_entity_id(self, name: str) -> int | None:
+        """The entity id of the player with this (tab-list) name, or None if nobody has it."""
+        if not _SENDABLE_NAME.fullmatch(name):
+            return None
+        reply = self._ask_allowing_fail("world.getPlayerId", name)
+        return None if reply is None else parse_int(format_command("world.getPlayerId", (name,)), reply)
+
+    def entity_name(self, entity_id: int) -> str | None:
+        """The name of an entity or player, or None if the id is unknown.
+
+        RaspberryJuice never replies for an unknown id; this does not wait for a timeout (see
+        :meth:`Connection.query_optional`). Should a reply still time out, the connection is reopened
+        (a late reply must not be read as the next one) and None returned.
+        """
+        entity_id = _entity(entity_id)
+        try:
+            reply = self.connection.query_optional("entity.getName", entity_id, allow_fail=True)
+        except ReplyTimeout:
+            self.reconnect()
+            return None
+        return None if reply in (None, FAIL) else reply
+
+    def entity_tile(self, entity_id: int) -> Vec3 | None:
+        """The block position of an entity or player, or None if it is not found."""
+        entity_id = _entity(entity_id)
+        reply = self._ask_allowing_fail("entity.getTile", entity_id)
+        return None if reply is None else parse_tile(format_command("entity.getTile", (entity_id,)), reply)
+
+    # -- helpers ----------------------------------------------------------------------------------
+
+    def _ask(self, command: str, *args: object) -> tuple[str, str]:
+        """``(command line, reply)`` of one query, the line kept for error messages."""
+        return format_command(command, args), self.connection.query(command, *args)
+
+    def _ask_allowing_fail(self, command: str, *args: object) -> str | None:
+        """The reply of one query, or None if it was ``Fail``."""
+        reply = self.connection.pipeline([(command, args, True)], allow_fail=True)[0]
+        return None if reply == FAIL else reply

@@ -1,0 +1,22 @@
+"""The block place/break event of the ``events.block.places`` / ``events.block.breaks`` extension.
+
+Upstream RaspberryJuice has no such events (it answers ``Fail``); the maintained fork
+sakebomb/RaspberryJuice and this project's embedded server report them as
+``x,y,z,blockId,name|...`` with spawn-relative integer coordinates, drained on poll. For a place,
+``blockId`` is the placed block; for a break, the block that was broken.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mcpi.vec3 import Vec3
+
+
+@dataclass(frozen=True)
+class BlockChange:
+    """A block a player placed or broke. ``player`` is the name the server reports, if any."""
+
+    pos: Vec3
+    block_id: int
+    player: str | None
