@@ -12,6 +12,11 @@ import sys
 from collections.abc import Sequence
 
 COMMAND_MODULES: tuple[str, ...] = (
+    "bridge.commands.play",
+    "bridge.commands.export",
+    "bridge.commands.server",
+    "bridge.commands.board",
+    "bridge.commands.up",
 )
 
 

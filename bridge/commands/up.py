@@ -1,0 +1,77 @@
+"""``blockref up``: the main job. Start (or attach to) a server, build the boards, referee until stopped."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+from pathlib import Path
+from types import FrameType
+
+from bridge.embedded_server import EmbeddedServer, ServerError
+from bridge.journal import Journal
+from bridge.protocol import ProtocolError
+from bridge.runtime import add_bridge_options, config_from_args, connect, referees_for
+from bridge.service import Service
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "up", help="run the referee (starts the embedded Minecraft server unless --server is given)",
+        description="Start the embedded Minecraft server (or attach to yours with --server), build the "
+        "boards, and referee every game until Ctrl-C. Players join the Minecraft server and type "
+        "'nodes help' in chat.",
+    )
+    parser.add_argument("--mc-port", type=int, default=25565, metavar="N",
+                        help="embedded server: the Minecraft game port (default 25565)")
+    parser.add_argument("--api-port", type=int, default=4711, metavar="N",
+                        help="embedded server: the RaspberryJuice API port (default 4711)")
+    parser.add_argument("--world", type=Path, metavar="DIR",
+                        help="embedded server: the world folder (default: <data>/world; kept between runs)")
+    add_bridge_options(parser, server_default=None)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        config = config_from_args(args)
+    except ValueError as error:
+        print(f"blockref up: {error}", file=sys.stderr)
+        return 2
+    stop = threading.Event()
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    server = None
+    address = args.server
+    try:
+        if address is None:
+            server = EmbeddedServer(mc_port=args.mc_port, api_port=args.api_port,
+                                    world=args.world or config.data_dir / "world")
+            print(f"starting the embedded Minecraft server ({server.version}) ...", flush=True)
+            server.start()
+            address = f"{server.host}:{server.api_port}"
+        journal = Journal(config.journal_path)
+        client = connect(address, attempts=None)
+        service = Service(client, config, referees_for(config, journal), say=lambda line: print(line, flush=True))
+        service.step()
+        for referee in service.referees.values():
+            (lx, ly, lz), (hx, hy, hz) = referee.bounds()
+            print(f"board {referee.name} built at {lx},{ly},{lz} .. {hx},{hy},{hz} ({referee.status()})")
+        where = f"Minecraft {server.version} at {server.host}:{server.mc_port}" if server else address
+        print(f"READY: join {where} and type '{config.chat_prefix} help' in chat. Ctrl-C stops.", flush=True)
+        service.run(stop)
+    except KeyboardInterrupt:
+        pass
+    except (ServerError, ProtocolError, ValueError) as error:
+        print(f"blockref up: {error}", file=sys.stderr)
+        return 1
+    finally:
+        if server is not None:
+            print("stopping the embedded server ...", flush=True)
+            server.stop()
+    print("stopped.")
+    return 0

@@ -1,0 +1,135 @@
+"""The journal: every accepted action is written to SQLite before the world shows it.
+
+A bridge killed at any moment restarts from here: the running game of each board is rebuilt by
+replaying its entries, and the world is then repaired to match.
+
+>>> journal = Journal(":memory:")
+>>> game_id = journal.start_game("main", "nodes", {"corners": "diagonal", "turn_limit": 400})
+>>> journal.append(game_id, "c3-c4", by="alex")
+>>> journal.running_game("main").entries
+['c3-c4']
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    board TEXT NOT NULL,
+    game TEXT NOT NULL,
+    options TEXT NOT NULL,
+    started REAL NOT NULL,
+    finished REAL,
+    result TEXT
+);
+CREATE TABLE IF NOT EXISTS entries (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    entry TEXT NOT NULL,
+    by TEXT,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS seats (
+    board TEXT NOT NULL,
+    player INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (board, player)
+);
+"""
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    id: int
+    game: str
+    options: dict[str, Any]
+    entries: list[str]
+
+
+class Journal:
+    """Games, their entries (actions and concessions, in the engine's history notation) and seats."""
+
+    def __init__(self, path: Path | str) -> None:
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=FULL")
+        self._db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    def start_game(self, board: str, game: str, options: dict[str, Any]) -> int:
+        """A new game on ``board``; any running game there is closed as abandoned."""
+        with self._db:
+            self._db.execute(
+                "UPDATE games SET finished = ?, result = 'abandoned' WHERE board = ? AND finished IS NULL",
+                (time.time(), board),
+            )
+            cursor = self._db.execute(
+                "INSERT INTO games (board, game, options, started) VALUES (?, ?, ?, ?)",
+                (board, game, json.dumps(options, sort_keys=True), time.time()),
+            )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def append(self, game_id: int, entry: str, by: str | None = None) -> None:
+        with self._db:
+            (seq,) = self._db.execute(
+                "SELECT COALESCE(MAX(seq), 0) + 1 FROM entries WHERE game_id = ?", (game_id,)
+            ).fetchone()
+            self._db.execute(
+                "INSERT INTO entries (game_id, seq, entry, by, at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, seq, entry, by, time.time()),
+            )
+
+    def drop_last(self, game_id: int) -> str | None:
+        """Remove the newest entry (an agreed undo); returns it, or None if the game has none."""
+        with self._db:
+            row = self._db.execute(
+                "SELECT seq, entry FROM entries WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
+            ).fetchone()
+            if row is None:
+                return None
+            self._db.execute("DELETE FROM entries WHERE game_id = ? AND seq = ?", (game_id, row[0]))
+            return str(row[1])
+
+    def finish(self, game_id: int, result: str) -> None:
+        with self._db:
+            self._db.execute(
+                "UPDATE games SET finished = ?, result = ? WHERE id = ? AND finished IS NULL",
+                (time.time(), result, game_id),
+            )
+
+    def running_game(self, board: str) -> SavedGame | None:
+        """The newest game of ``board`` (finished or not: a finished game stays on the board until reset)."""
+        row = self._db.execute(
+            "SELECT id, game, options FROM games WHERE board = ? ORDER BY id DESC LIMIT 1", (board,)
+        ).fetchone()
+        if row is None:
+            return None
+        entries = [
+            str(e) for (e,) in self._db.execute("SELECT entry FROM entries WHERE game_id = ? ORDER BY seq", (row[0],))
+        ]
+        return SavedGame(row[0], row[1], json.loads(row[2]), entries)
+
+    def seats(self, board: str) -> dict[int, str]:
+        return {p: n for p, n in self._db.execute("SELECT player, name FROM seats WHERE board = ?", (board,))}
+
+    def set_seat(self, board: str, player: int, name: str | None) -> None:
+        with self._db:
+            if name is None:
+                self._db.execute("DELETE FROM seats WHERE board = ? AND player = ?", (board, player))
+            else:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO seats (board, player, name) VALUES (?, ?, ?)", (board, player, name)
+                )

@@ -1,0 +1,62 @@
+"""Putting the bridge together from command-line options: config, journal, referees, connection."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from bridge.config import DEFAULT_ORIGIN, BoardConfig, BridgeConfig, check_boards, load_config
+from bridge.journal import Journal
+from bridge.protocol import ProtocolError, ReconnectingClient
+from bridge.referee import BoardReferee
+from schematics.options import add_layout_options, layout_from_options
+
+
+def add_bridge_options(parser: argparse.ArgumentParser, *, server_default: str | None = "127.0.0.1:4711") -> None:
+    """--config, the board geometry options, --turn-limit, --data and --server."""
+    parser.add_argument("--config", type=Path, metavar="FILE",
+                        help="a TOML file describing the boards (see README); replaces the geometry options")
+    add_layout_options(parser)
+    parser.set_defaults(origin=DEFAULT_ORIGIN)
+    parser.add_argument("--turn-limit", type=int, default=400, metavar="N",
+                        help="turns in all before a game is a draw (default 400)")
+    parser.add_argument("--data", type=Path, metavar="DIR",
+                        help="where the game journal is kept (default: blockref-data, or the config's data_dir)")
+    parser.add_argument("--server", default=server_default, metavar="HOST:PORT",
+                        help="the RaspberryJuice API of the Minecraft server"
+                        + (f" (default {server_default})" if server_default else ""))
+
+
+def config_from_args(args: argparse.Namespace) -> BridgeConfig:
+    """The config named by --config, or one board 'main' from the geometry options. ValueError if bad."""
+    if args.config:
+        config = load_config(args.config)
+    else:
+        board = BoardConfig("main", layout_from_options(args), args.turn_limit)
+        board.game()
+        config = BridgeConfig(boards=[board])
+        check_boards(config.boards)
+    if args.data:
+        config.data_dir = args.data
+    return config
+
+
+def referees_for(config: BridgeConfig, journal: Journal) -> dict[str, BoardReferee]:
+    return {b.name: BoardReferee(b.name, b.layout, b.game(), journal) for b in config.boards}
+
+
+def parse_server(text: str) -> tuple[str, int]:
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit():
+        raise ValueError(f"--server must be HOST:PORT, like 127.0.0.1:4711 (got {text!r})")
+    return host, int(port)
+
+
+def connect(server: str, attempts: int | None = 5) -> ReconnectingClient:
+    host, port = parse_server(server)
+
+    def report(attempt: int, delay: float, error: ProtocolError) -> None:
+        print(f"cannot reach {host}:{port} ({error}); retry {attempt} in {delay:.1f} s", file=sys.stderr)
+
+    return ReconnectingClient.connect(host, port, max_attempts=attempts, on_attempt=report)

@@ -1,0 +1,86 @@
+"""An in-memory world with the client API the service uses: for fast unit tests of the bridge only
+(the end-to-end tests run the same code against the real embedded server)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from mcpi.event import ChatEvent
+from mcpi.vec3 import Vec3
+
+from bridge.protocol import BlockChange
+
+Cell = tuple[int, int, int]
+GRASS, AIR = 2, 0
+
+
+class FakeWorld:
+    """A superflat world (grass at y = -1 and below, air above) that records chat and counts commands."""
+
+    def __init__(self, place_events: bool = False) -> None:
+        self.blocks: dict[Cell, int] = {}
+        self.chat: list[str] = []
+        self.incoming: list[ChatEvent] = []
+        self.places: list[BlockChange] = []
+        self.names: dict[int, str] = {}
+        self.where: dict[int, Vec3] = {}
+        self.commands = 0
+        self.place_events = place_events
+
+    def block(self, cell: Cell) -> int:
+        return self.blocks.get(cell, GRASS if cell[1] < 0 else AIR)
+
+    def place(self, cell: Cell, block_id: int, by: str | None = None) -> None:
+        """A player puts a block somewhere (reported as an event if the world offers them)."""
+        self.blocks[cell] = block_id
+        if by is not None and self.place_events:
+            self.places.append(BlockChange(Vec3(*cell), block_id, by))
+
+    def say(self, entity_id: int, name: str, message: str) -> None:
+        self.names[entity_id] = name
+        self.incoming.append(ChatEvent.Post(entity_id, message))
+
+    # -- the client API --
+    def get_blocks(self, corner1: Cell, corner2: Cell) -> dict[Cell, int]:
+        self.commands += 1
+        (x1, y1, z1), (x2, y2, z2) = corner1, corner2
+        return {
+            (x, y, z): self.block((x, y, z))
+            for x in range(min(x1, x2), max(x1, x2) + 1)
+            for y in range(min(y1, y2), max(y1, y2) + 1)
+            for z in range(min(z1, z2), max(z1, z2) + 1)
+        }
+
+    def apply_edits(
+        self, cuboids: Sequence[tuple[Cell, Cell, int, int]], blocks: Mapping[Cell, tuple[int, int]]
+    ) -> int:
+        for (x1, y1, z1), (x2, y2, z2), block_id, _ in cuboids:
+            for x in range(min(x1, x2), max(x1, x2) + 1):
+                for y in range(min(y1, y2), max(y1, y2) + 1):
+                    for z in range(min(z1, z2), max(z1, z2) + 1):
+                        self.blocks[(x, y, z)] = block_id
+        for cell, (block_id, _) in blocks.items():
+            self.blocks[cell] = block_id
+        sent = len(cuboids) + len(blocks) + 1
+        self.commands += sent
+        return sent
+
+    def post_to_chat(self, message: str) -> None:
+        self.chat.append(message)
+
+    def poll_chat_posts(self) -> list[ChatEvent]:
+        events, self.incoming = self.incoming, []
+        return events
+
+    def supports_block_events(self) -> bool:
+        return self.place_events
+
+    def poll_block_places(self) -> list[BlockChange]:
+        events, self.places = self.places, []
+        return events
+
+    def entity_name(self, entity_id: int) -> str | None:
+        return self.names.get(entity_id)
+
+    def entity_tile(self, entity_id: int) -> Vec3 | None:
+        return self.where.get(entity_id)

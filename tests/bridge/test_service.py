@@ -1,0 +1,110 @@
+"""The service loop on an in-memory world: chat commands, seats, undo by consent, computer players."""
+
+from __future__ import annotations
+
+import time
+
+from bridge.config import BoardConfig, BridgeConfig
+from bridge.journal import Journal
+from bridge.referee import BoardReferee
+from bridge.service import Service
+from engines.nodes import NodesGame
+from schematics.layout import BoardLayout
+from schematics.style import load_style
+from tests.bridge.fake_world import FakeWorld
+
+STYLE = load_style("classic")
+RED_WIRE = STYLE.players[1].wire.legacy_id
+
+
+def make_service(place_events: bool = False, boards: int = 1) -> tuple[Service, FakeWorld]:
+    world = FakeWorld(place_events=place_events)
+    journal = Journal(":memory:")
+    configs = [
+        BoardConfig(name, BoardLayout(style=STYLE, origin=(60 * i, 0, 0)))
+        for i, name in enumerate(["main", "east"][:boards])
+    ]
+    referees = {b.name: BoardReferee(b.name, b.layout, NodesGame(), journal) for b in configs}
+    service = Service(world, BridgeConfig(boards=configs), referees, say=lambda line: None)
+    service.step()
+    return service, world
+
+
+def chat(service: Service, world: FakeWorld, entity: int, name: str, message: str) -> list[str]:
+    before = len(world.chat)
+    world.say(entity, name, message)
+    service.step()
+    return world.chat[before:]
+
+
+def test_join_status_leave_and_help() -> None:
+    service, world = make_service()
+    assert "alex plays player 1" in chat(service, world, 7, "alex", "nodes join")[0]
+    assert "seat 1 is taken by alex" in chat(service, world, 8, "bo", "nodes join 1")[0]
+    assert "bo plays player 2" in chat(service, world, 8, "bo", "nodes join")[0]
+    status = chat(service, world, 8, "bo", "nodes status")
+    assert "turn 1" in status[0] and "alex" in status[1] and "bo" in status[1]
+    assert "left seat 2" in chat(service, world, 8, "bo", "nodes leave")[0]
+    assert any("join" in line for line in chat(service, world, 8, "bo", "nodes help"))
+    assert "unknown command" in chat(service, world, 8, "bo", "nodes dance")[0]
+    assert chat(service, world, 8, "bo", "hello everyone") == []
+
+
+def test_only_seated_players_may_restart_and_concede_names_the_winner() -> None:
+    service, world = make_service()
+    chat(service, world, 7, "alex", "nodes join 1")
+    chat(service, world, 8, "bo", "nodes join 2")
+    assert "only the seated players" in chat(service, world, 9, "cy", "nodes reset")[0]
+    lines = chat(service, world, 8, "bo", "nodes concede")
+    assert "concedes" in lines[0] and "player 1 (red, alex) won" in lines[1]
+
+
+def test_undo_needs_the_opponents_consent() -> None:
+    service, world = make_service()
+    chat(service, world, 7, "alex", "nodes join 1")
+    chat(service, world, 8, "bo", "nodes join 2")
+    referee = service.referees["main"]
+    world.place(referee.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE)
+    service.step()
+    assert referee.state.history() == ["c3-c4"]
+    assert "asks to take back" in chat(service, world, 7, "alex", "nodes undo")[0]
+    assert referee.state.history() == ["c3-c4"]
+    assert "taken back: c3-c4" in chat(service, world, 8, "bo", "nodes undo")[0]
+    assert referee.state.history() == []
+    service.step()
+    assert all(world.block(c) == b.legacy_id for c, b in referee.target().items())
+
+
+def test_with_place_events_a_block_in_the_wrong_hands_is_reverted() -> None:
+    service, world = make_service(place_events=True)
+    chat(service, world, 7, "alex", "nodes join 1")
+    chat(service, world, 8, "bo", "nodes join 2")
+    referee = service.referees["main"]
+    world.place(referee.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE, by="bo")
+    service.step()
+    assert referee.state.history() == []
+    assert "bo, that is player 1's material" in world.chat[-1]
+    world.place(referee.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE, by="alex")
+    service.step()
+    assert referee.state.history() == ["c3-c4"]
+
+
+def test_a_board_name_after_the_prefix_picks_the_board() -> None:
+    service, world = make_service(boards=2)
+    assert "alex plays player 2" in chat(service, world, 7, "alex", "nodes east join 2")[0]
+    assert service.referees["east"].seats == {2: "alex"}
+    assert service.referees["main"].seats == {}
+
+
+def test_a_computer_player_plays_legal_pieces_block_by_block(monkeypatch) -> None:
+    monkeypatch.setattr("bridge.service.BOT_PIECE_DELAY", 0.0)
+    service, world = make_service()
+    referee = service.referees["main"]
+    assert "computer (easy) takes seat 1" in chat(service, world, 7, "alex", "nodes join bot easy")[0]
+    deadline = time.monotonic() + 60
+    while referee.state.turns < 1 and time.monotonic() < deadline:
+        service.step()
+        time.sleep(0.01)
+    assert referee.state.turns == 1 and referee.state.current_player() == 2
+    assert all(world.block(c) == b.legacy_id for c, b in referee.target().items())
+    assert sum("player 1 (red, computer (easy))" in line for line in world.chat) >= 1
