@@ -13,7 +13,6 @@ of the wires it has left this turn.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -29,7 +28,7 @@ DAMAGE_VALUE = 0.3
 WIRE_VALUE = 0.02
 HOT_END_VALUE = 0.04
 THREAT_VALUE = 0.6
-SCALE = 2.5
+ENDGAME_TURNS = 40
 
 
 def _distance(a: int, b: int) -> int:
@@ -43,7 +42,9 @@ def _reach(sources: Sequence[int], targets: Sequence[int]) -> int:
 
 
 def evaluate(state: GameState[Any]) -> list[float]:
-    """Per player a value in (-1, 1): material (nodes, damage, wires, hot ends) and capture threats."""
+    """Per player a value in (-1, 1): the material balance (nodes, damage, wires, hot ends, capture
+    threats) relative to all material, so that taking the last pieces still counts; it fades to
+    a draw as the turn limit comes near."""
     assert isinstance(state, NodesState)
     if state.is_terminal():
         return state.returns()
@@ -67,7 +68,10 @@ def evaluate(state: GameState[Any]) -> list[float]:
             score[mover] += THREAT_VALUE / 3
         if _reach(hot[them], own[mover]) <= 1:
             score[them] += THREAT_VALUE / 3
-    value = math.tanh((score[1] - score[2]) / SCALE)
+    value = (score[1] - score[2]) / (score[1] + score[2] + 1.0)
+    turns_left = state.game.turn_limit - state.turns
+    if turns_left < ENDGAME_TURNS:  # a win the turn limit will not allow is worth less
+        value *= turns_left / ENDGAME_TURNS
     return [value, -value]
 
 
