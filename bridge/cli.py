@@ -13,7 +13,6 @@ from collections.abc import Sequence
 
 COMMAND_MODULES: tuple[str, ...] = (
     "bridge.commands.play",
-    "bridge.commands.play",
     "bridge.commands.export",
     "bridge.commands.server",
     "bridge.commands.board",
