@@ -17,6 +17,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bridge.commands.server",
     "bridge.commands.board",
     "bridge.commands.up",
+    "bridge.commands.demo",
 )
 
 

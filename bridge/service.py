@@ -28,7 +28,6 @@ from engines.nodes.actions import NodesAction
 
 Cell = tuple[int, int, int]
 UNDO_WINDOW = 60.0
-BOT_PIECE_DELAY = 0.6
 
 
 class WorldClient(Protocol):
@@ -72,6 +71,7 @@ class Service:
     place_events: bool | None = None
     commands_sent: int = 0
     synced: set[str] = field(default_factory=set)
+    bot_piece_delay: float = 0.6
 
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
@@ -79,7 +79,7 @@ class Service:
             for player, seated in referee.seats.items():
                 level = seated.removeprefix("computer (").removesuffix(")")
                 if seated.startswith("computer (") and level in LEVELS:
-                    self.bots[(name, player)] = self._make_bot(referee, level)
+                    self.bots[(name, player)] = BotSeat(level, computer_player(referee.game, level=level))
 
     # ------------------------------------------------------------------ loop
     def run(self, stop: threading.Event, on_cycle: Callable[[], None] | None = None) -> None:
@@ -153,8 +153,12 @@ class Service:
                 self.placed_by[(int(change.pos.x), int(change.pos.y), int(change.pos.z))] = change.player
 
     # ------------------------------------------------------------------ computer players
-    def _make_bot(self, referee: BoardReferee, level: str) -> BotSeat:
-        return BotSeat(level, computer_player(referee.game, level=level))
+    def seat_computer(self, referee: BoardReferee, player: int, level: str, seed: int | None = None) -> BotSeat:
+        """Put a computer player of ``level`` in ``player``'s seat of the board."""
+        bot = BotSeat(level, computer_player(referee.game, level=level, seed=seed))
+        referee.take_seat(player, bot.name)
+        self.bots[(referee.name, player)] = bot
+        return bot
 
     def _bot_turn(self, referee: BoardReferee, observed: dict[Cell, int]) -> None:
         mover = referee.state.current_player()
@@ -177,7 +181,7 @@ class Service:
         except IllegalAction as error:  # the search only returns legal actions; say so loudly if not
             self.post(referee, f"the computer chose an illegal piece ({error}); it will think again")
             return
-        bot.next_piece_at = time.monotonic() + BOT_PIECE_DELAY
+        bot.next_piece_at = time.monotonic() + self.bot_piece_delay
         for line in lines:
             self.post(referee, line)
         self._send(referee.settle(observed), observed)
@@ -259,9 +263,7 @@ class Service:
             free = [p for p in (1, 2) if p not in referee.seats]
             if not free:
                 return [f"both seats are taken ({referee.seat_line()})"]
-            bot = self._make_bot(referee, level)
-            referee.take_seat(free[0], bot.name)
-            self.bots[(referee.name, free[0])] = bot
+            self.seat_computer(referee, free[0], level)
             return [f"the computer ({level}) takes seat {free[0]}. {referee.seat_line()}"]
         wanted = [int(args[0])] if args and args[0] in ("1", "2") else [p for p in (1, 2) if p not in referee.seats]
         if args and args[0] not in ("1", "2"):

@@ -96,9 +96,9 @@ def test_a_board_name_after_the_prefix_picks_the_board() -> None:
     assert service.referees["main"].seats == {}
 
 
-def test_a_computer_player_plays_legal_pieces_block_by_block(monkeypatch) -> None:
-    monkeypatch.setattr("bridge.service.BOT_PIECE_DELAY", 0.0)
+def test_a_computer_player_plays_legal_pieces_block_by_block() -> None:
     service, world = make_service()
+    service.bot_piece_delay = 0.0
     referee = service.referees["main"]
     assert "computer (easy) takes seat 1" in chat(service, world, 7, "alex", "nodes join bot easy")[0]
     deadline = time.monotonic() + 60

@@ -1,0 +1,102 @@
+"""``blockref demo``: two computer players play a whole game of Nodes in the world while you watch.
+
+It starts the embedded server (unless ``--server`` is given), builds a board, seats two computer players
+and lets them play piece by piece through the same referee that judges people. The terminal shows every
+move and the board after every turn; at the end the world is checked against the engine block for block
+and the game is written as a turn record.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import threading
+from pathlib import Path
+from types import FrameType
+
+from bridge.chat_commands import LEVELS
+from bridge.embedded_server import EmbeddedServer, ServerError
+from bridge.journal import Journal
+from bridge.protocol import ProtocolError
+from bridge.runtime import add_bridge_options, config_from_args, connect, referees_for
+from bridge.service import Service
+from engines.nodes import render_text, write_record
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser("demo", help="watch two computer players play a game in the world",
+                                   description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--level-1", choices=LEVELS, default="normal", help="player 1's level (default normal)")
+    parser.add_argument("--level-2", choices=LEVELS, default="easy", help="player 2's level (default easy)")
+    parser.add_argument("--seed", type=int, default=None, help="seed the computer players")
+    parser.add_argument("--piece-delay", type=float, default=0.3, metavar="S",
+                        help="pause between two pieces so that people can follow (default 0.3 s)")
+    parser.add_argument("--record", type=Path, default=Path("demo-record.txt"), metavar="FILE",
+                        help="where the turn record is written (default demo-record.txt)")
+    parser.add_argument("--mc-port", type=int, default=25565, metavar="N", help="embedded server game port")
+    parser.add_argument("--api-port", type=int, default=4711, metavar="N", help="embedded server API port")
+    add_bridge_options(parser, server_default=None)
+    parser.set_defaults(func=run, turn_limit=100)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        config = config_from_args(args)
+    except ValueError as error:
+        print(f"blockref demo: {error}", file=sys.stderr)
+        return 2
+    config.boards = config.boards[:1]
+    stop = threading.Event()
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    server = None
+    try:
+        address = args.server
+        if address is None:
+            server = EmbeddedServer(mc_port=args.mc_port, api_port=args.api_port)
+            print(f"starting the embedded Minecraft server ({server.version}) ...", flush=True)
+            server.start()
+            address = f"{server.host}:{server.api_port}"
+            print(f"watch it: join Minecraft {server.version} at {server.host}:{server.mc_port}", flush=True)
+        journal = Journal(args.data / "journal.sqlite3" if args.data else ":memory:")
+        client = connect(address, attempts=None)
+        service = Service(client, config, referees_for(config, journal), say=lambda line: print(line, flush=True))
+        service.bot_piece_delay = args.piece_delay
+        referee = next(iter(service.referees.values()))
+        referee.new_game()
+        seed = args.seed
+        service.seat_computer(referee, 1, args.level_1, seed)
+        service.seat_computer(referee, 2, args.level_2, None if seed is None else seed + 1)
+        shown_turns = [-1]
+
+        def after_cycle() -> None:
+            state = referee.state
+            if state.turns != shown_turns[0]:
+                shown_turns[0] = state.turns
+                print(render_text(state, color=sys.stdout.isatty()), flush=True)
+            if state.is_terminal():
+                stop.set()
+
+        service.run(stop, on_cycle=after_cycle)
+        low, high = referee.bounds()
+        observed = client.get_blocks(low, high)
+        mismatched = sum(observed.get(c) != b.legacy_id for c, b in referee.target().items())
+        args.record.write_text(write_record(referee.state), encoding="utf-8")
+        print(f"{referee.status()} Record written to {args.record}.")
+        print("the world matches the engine block for block" if mismatched == 0
+              else f"the world differs from the engine in {mismatched} cells")
+        client.close()
+        return 0 if mismatched == 0 else 1
+    except KeyboardInterrupt:
+        print("stopped.")
+        return 130
+    except (ServerError, ProtocolError) as error:
+        print(f"blockref demo: {error}", file=sys.stderr)
+        return 1
+    finally:
+        if server is not None:
+            server.stop()
