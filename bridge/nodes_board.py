@@ -19,9 +19,13 @@ MAX_PLACEMENTS_AT_ONCE = 6
 TERMINALS = "nesw"
 
 
-def target_blocks(layout: BoardLayout, state: NodesState) -> dict[Cell, BlockType]:
-    """Every cell of the board region as the state says it must be, turn marker included."""
+def target_blocks(
+    layout: BoardLayout, state: NodesState, template: Mapping[Cell, BlockType] | None = None
+) -> dict[Cell, BlockType]:
+    """Every cell of the board region as the state says it must be, turn marker included. A
+    ``template`` (an adopted board) replaces the style's blocks of the cells it names."""
     blocks = layout.board_blocks()
+    blocks.update(template or {})
     for wire in state.wires():
         blocks.update(layout.wire_blocks(wire.player, point_xy(wire.frm), point_xy(wire.to)))
     for node in state.nodes():

@@ -35,8 +35,16 @@ class Outcome:
 class BoardReferee:
     """One board in the world and the game played on it."""
 
-    def __init__(self, name: str, layout: BoardLayout, game: NodesGame, journal: Journal) -> None:
+    def __init__(
+        self,
+        name: str,
+        layout: BoardLayout,
+        game: NodesGame,
+        journal: Journal,
+        template: Mapping[Cell, BlockType] | None = None,
+    ) -> None:
         self.name = name
+        self.template = dict(template or {})
         self.layout = layout
         self.game = game
         self.journal = journal
@@ -58,7 +66,7 @@ class BoardReferee:
         """Every cell of the board region as the game says it must be now."""
         version = len(self.state.history())
         if self._target is None or self._target[0] != version:
-            self._target = (version, target_blocks(self.layout, self.state))
+            self._target = (version, target_blocks(self.layout, self.state, self.template))
         return self._target[1]
 
     def bounds(self) -> tuple[Cell, Cell]:
@@ -95,6 +103,11 @@ class BoardReferee:
         target = self.target()
         self._shown = {cell: b.legacy_id for cell, b in target.items()}
         return plan_edits(target, observed)
+
+    def adopt(self, template: Mapping[Cell, BlockType]) -> None:
+        """Referee the board with these non-piece cells as they stand in the world (see bridge.adopt)."""
+        self.template = dict(template)
+        self._target = None
 
     def forget_world(self) -> None:
         """After a lost connection nothing is known of what the world shows: read it afresh."""

@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from bridge.adopt import load_template, save_template, template_blocks, template_from_world
 from bridge.config import DEFAULT_ORIGIN, BoardConfig, BridgeConfig, check_boards, load_config
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError, ReconnectingClient
@@ -19,10 +20,17 @@ def add_bridge_options(parser: argparse.ArgumentParser, *, server_default: str |
                         help="a TOML file describing the boards (see README); replaces the geometry options")
     add_layout_options(parser)
     parser.set_defaults(origin=DEFAULT_ORIGIN)
+    for action in parser._actions:
+        if action.dest == "origin":
+            action.help = ("API coordinates of point a1 on the piece layer (the floor is one below); default "
+                           f"{','.join(map(str, DEFAULT_ORIGIN))}: beside the spawn of a fresh superflat world")
     parser.add_argument("--turn-limit", type=int, default=400, metavar="N",
                         help="turns in all before a game is a draw (default 400)")
     parser.add_argument("--data", type=Path, metavar="DIR",
                         help="where the game journal is kept (default: blockref-data, or the config's data_dir)")
+    parser.add_argument("--adopt", action="store_true",
+                        help="take the board standing in the world (floor, rim, decorations) as it is, instead "
+                        "of painting the style's floor; remembered in the data folder")
     parser.add_argument("--server", default=server_default, metavar="HOST:PORT",
                         help="the RaspberryJuice API of the Minecraft server"
                         + (f" (default {server_default})" if server_default else ""))
@@ -42,8 +50,24 @@ def config_from_args(args: argparse.Namespace) -> BridgeConfig:
     return config
 
 
-def referees_for(config: BridgeConfig, journal: Journal) -> dict[str, BoardReferee]:
-    return {b.name: BoardReferee(b.name, b.layout, b.game(), journal) for b in config.boards}
+def referees_for(
+    config: BridgeConfig, journal: Journal, client: ReconnectingClient | None = None, adopt: bool = False
+) -> dict[str, BoardReferee]:
+    """A referee per board. Boards adopted before keep their template; with ``adopt`` (and a client)
+    each board's template is taken from the world now."""
+    referees = {}
+    for board in config.boards:
+        referee = BoardReferee(board.name, board.layout, board.game(), journal)
+        path = config.data_dir / f"{board.name}.template.json"
+        template = load_template(path)
+        if adopt and client is not None:
+            low, high = board.layout.bounds()
+            template = template_from_world(board.layout, client.get_blocks(low, high))
+            save_template(path, template)
+        if template:
+            referee.adopt(template_blocks(template))
+        referees[board.name] = referee
+    return referees
 
 
 def parse_server(text: str) -> tuple[str, int]:

@@ -5,12 +5,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
+from bridge.adopt import schem_to_world
 from bridge.edits import plan_edits
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError
 from bridge.runtime import add_bridge_options, config_from_args, connect, referees_for
 from schematics.blocks import AIR, BlockType, block
+from schematics.options import parse_position
+from schematics.schem import SchemError, read_schem
 
 GRASS = BlockType("grass_block", 2, 0, "snowy=false")  # a superflat world's top layer; not a style block
 ACTIONS = {
@@ -18,6 +22,7 @@ ACTIONS = {
     "reset": "start a new game on each board and build it",
     "clear": "remove each board: air above the floor layer, the floor back to --floor",
     "layout": "print each board's geometry (points, segments, materials)",
+    "import": "paste a WorldEdit .schem (--file) into the world; add --adopt to referee it as it stands",
 }
 
 
@@ -28,6 +33,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("action", choices=list(ACTIONS), help="what to do")
     parser.add_argument("--board", metavar="NAME", help="only this board of the config")
     parser.add_argument("--json", action="store_true", help="with layout: print JSON")
+    parser.add_argument("--file", type=Path, metavar="FILE.schem", help="with import: the schematic to paste")
+    parser.add_argument("--at", type=parse_position, metavar="X,Y,Z",
+                        help="with import: where the schematic's minimum corner goes (default: the board "
+                        "region's minimum corner, so a board exported by 'blockref schematic' lands in place)")
     parser.add_argument("--floor", default="grass_block", metavar="BLOCK",
                         help="with clear: the block the floor layer becomes (default grass_block)")
     add_bridge_options(parser)
@@ -55,10 +64,13 @@ def run(args: argparse.Namespace) -> int:
                 print(f"board {b.name}: a1 at {b.layout.origin}, spacing {b.layout.spacing}, orientation "
                       f"{b.layout.orientation}, style {b.layout.style.name}; region {lx},{ly},{lz} to {hx},{hy},{hz}")
         return 0
+    if args.action == "import":
+        return import_schem(args, boards[0].layout.bounds()[0])
     journal = Journal(config.journal_path)
     try:
         client = connect(args.server)
-        referees = {name: r for name, r in referees_for(config, journal).items() if name in {b.name for b in boards}}
+        wanted = {b.name for b in boards}
+        referees = {n: r for n, r in referees_for(config, journal, client, args.adopt).items() if n in wanted}
         for referee in referees.values():
             low, high = referee.bounds()
             observed = client.get_blocks(low, high)
@@ -78,4 +90,33 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         journal.close()
+    return 0
+
+
+def import_schem(args: argparse.Namespace, region_corner: tuple[int, int, int]) -> int:
+    """Paste a .schem through the API, in cuboids where they pay."""
+    if args.file is None:
+        print("blockref board import: name the schematic with --file FILE.schem", file=sys.stderr)
+        return 2
+    try:
+        blocks, info = read_schem(args.file)
+    except (OSError, SchemError) as error:
+        print(f"blockref board import: {error}", file=sys.stderr)
+        return 2
+    at = args.at or region_corner
+    placed, unknown = schem_to_world(blocks, at)
+    if unknown:
+        kinds = ", ".join(f"{state} x{n}" for state, n in sorted(unknown.items())[:8])
+        print(f"skipped {sum(unknown.values())} blocks that have no RaspberryJuice id: {kinds}", file=sys.stderr)
+    try:
+        client = connect(args.server)
+        plan = plan_edits(placed, {})
+        sent = client.apply_edits(plan.cuboids, plan.blocks)
+        client.close()
+    except ProtocolError as error:
+        print(f"blockref board import: {error}", file=sys.stderr)
+        return 1
+    w, h, length = info.size
+    print(f"pasted {args.file} ({w}x{h}x{length}, {len(placed)} blocks) at {at[0]},{at[1]},{at[2]} "
+          f"with {sent} protocol commands")
     return 0

@@ -64,7 +64,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"watch it: join Minecraft {server.version} at {server.host}:{server.mc_port}", flush=True)
         journal = Journal(args.data / "journal.sqlite3" if args.data else ":memory:")
         client = connect(address, attempts=None)
-        service = Service(client, config, referees_for(config, journal), say=lambda line: print(line, flush=True))
+        referees = referees_for(config, journal, client, args.adopt)
+        service = Service(client, config, referees, say=lambda line: print(line, flush=True))
         service.bot_piece_delay = args.piece_delay
         referee = next(iter(service.referees.values()))
         referee.new_game()

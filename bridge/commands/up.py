@@ -56,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
             address = f"{server.host}:{server.api_port}"
         journal = Journal(config.journal_path)
         client = connect(address, attempts=None)
-        service = Service(client, config, referees_for(config, journal), say=lambda line: print(line, flush=True))
+        referees = referees_for(config, journal, client, args.adopt)
+        service = Service(client, config, referees, say=lambda line: print(line, flush=True))
         service.step()
         for referee in service.referees.values():
             (lx, ly, lz), (hx, hy, hz) = referee.bounds()
