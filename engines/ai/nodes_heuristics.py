@@ -22,6 +22,7 @@ from engines.core import GameState
 from engines.nodes import NodesState, PlaceNode, PlaceWire, point_xy
 
 _XY = [point_xy(p) for p in range(144)]
+_DIST = [[abs(ax - bx) + abs(ay - by) for (bx, by) in _XY] for (ax, ay) in _XY]
 
 NODE_VALUE = 1.0
 DAMAGE_VALUE = 0.3
@@ -31,14 +32,20 @@ THREAT_VALUE = 0.6
 ENDGAME_TURNS = 40
 
 
-def _distance(a: int, b: int) -> int:
-    (ax, ay), (bx, by) = _XY[a], _XY[b]
-    return abs(ax - bx) + abs(ay - by)
-
-
 def _reach(sources: Sequence[int], targets: Sequence[int]) -> int:
     """The fewest wires (ignoring obstacles) from any source to any target; large if none."""
-    return min((_distance(s, t) for s in sources for t in targets), default=99)
+    best = 99
+    for s in sources:
+        row = _DIST[s]
+        for t in targets:
+            if row[t] < best:
+                best = row[t]
+    return best
+
+
+def _closer(wire: PlaceWire, targets: Sequence[int]) -> bool:
+    """Whether the wire's tip is nearer the nearest target than where it starts."""
+    return _reach((wire.to,), targets) < _reach((wire.frm,), targets)
 
 
 def evaluate(state: GameState[Any]) -> list[float]:
@@ -104,7 +111,7 @@ def priors(state: GameState[Any], actions: Sequence[Any]) -> list[float]:
                 out.append(0.7)
             elif ends.get(to, 0) == 1:
                 out.append(0.4)
-            elif _reach([to], enemy_nodes) < _reach([action.frm], enemy_nodes):
+            elif _closer(action, enemy_nodes):
                 out.append(0.25)
             else:
                 out.append(0.1)
@@ -126,11 +133,7 @@ def playout_policy(state: GameState[Any], actions: Sequence[Any], rng: random.Ra
         return captures[rng.randrange(len(captures))]
     if rng.random() < 0.5:
         enemy_nodes = [n.at for n in state.nodes() if n.player == them]
-        closer = [
-            a
-            for a in actions
-            if isinstance(a, PlaceWire) and _reach([a.to], enemy_nodes) < _reach([a.frm], enemy_nodes)
-        ]
+        closer = [a for a in actions if isinstance(a, PlaceWire) and _closer(a, enemy_nodes)]
         if closer:
             return closer[rng.randrange(len(closer))]
     return actions[rng.randrange(len(actions))]
@@ -140,5 +143,5 @@ NODES_KNOWLEDGE = Knowledge(
     evaluate=evaluate,
     playout_policy=playout_policy,
     priors=priors,
-    max_playout_plies=12,
+    max_playout_plies=4,
 )
