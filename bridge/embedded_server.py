@@ -1,0 +1,213 @@
+"""Start and stop the embedded Minecraft server (flying-squid + RaspberryJuice plugin) from Python.
+
+The server is ``node server-setup/server.js``; it prints a line containing ``READY`` once the game
+port and the RaspberryJuice API port both listen. :class:`EmbeddedServer` waits for that line and
+for both ports to accept connections, and stops the process with SIGTERM (the world is saved),
+falling back to SIGKILL.
+"""
+
+from __future__ import annotations
+
+import collections
+import shutil
+import signal
+import socket
+import subprocess
+import threading
+import time
+from pathlib import Path
+from types import TracebackType
+
+SERVER_DIR = Path(__file__).resolve().parent.parent / "server-setup"
+SERVER_SCRIPT = SERVER_DIR / "server.js"
+DEFAULT_VERSION = "1.21.4"
+STOP_TIMEOUT = 15.0
+SETUP_HINT = "run scripts/setup.sh (it installs the npm packages in server-setup/)"
+
+
+class ServerError(RuntimeError):
+    """The embedded server could not be started or stopped; the message says why and what to do."""
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that is free right now (for tests)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def port_accepts(host: str, port: int, timeout: float = 0.5) -> bool:
+    """True if something accepts TCP connections on host:port."""
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            return True
+    except OSError:
+        return False
+
+
+def _port_is_free(host: str, port: int) -> bool:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+class EmbeddedServer:
+    """One flying-squid process: superflat, creative, 127.0.0.1, RaspberryJuice API on ``api_port``.
+
+    ``world=None`` keeps the world in memory; a directory makes it a persistent Anvil world.
+    ``location`` is RaspberryJuice's coordinate mode: ``"relative"`` to the world spawn or ``"absolute"``.
+    """
+
+    def __init__(
+        self,
+        *,
+        mc_port: int = 25565,
+        api_port: int = 4711,
+        world: Path | None = None,
+        host: str = "127.0.0.1",
+        version: str = DEFAULT_VERSION,
+        log_path: Path | None = None,
+        location: str = "relative",
+    ) -> None:
+        if location.lower() not in ("relative", "absolute"):
+            raise ValueError(f"location must be 'relative' or 'absolute', not {location!r}")
+        self.host = host
+        self.mc_port = mc_port
+        self.api_port = api_port
+        self.world = Path(world) if world is not None else None
+        self.version = version
+        self.log_path = log_path
+        self.location = location.lower()
+        self._process: subprocess.Popen[str] | None = None
+        self._ready = threading.Event()
+        self._errors: collections.deque[str] = collections.deque(maxlen=20)
+        self._log_lock = threading.Lock()
+
+    # ---- lifecycle ----
+
+    def start(self, timeout: float = 30.0) -> None:
+        """Start the server; return once both ports accept connections."""
+        if self.is_running():
+            return
+        node = self._check_installation()
+        for name, port in (("game", self.mc_port), ("API", self.api_port)):
+            if not _port_is_free(self.host, port):
+                raise ServerError(f"the {name} port {self.host}:{port} is already in use; choose another port")
+        if self.world is not None:
+            self.world.mkdir(parents=True, exist_ok=True)
+        self._ready.clear()
+        self._errors.clear()
+        self._process = subprocess.Popen(
+            self._command(node),
+            cwd=SERVER_DIR,
+            stdin=subprocess.DEVNULL,  # G9: flying-squid reads server commands from stdin
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            errors="replace",
+            start_new_session=True,  # Ctrl-C in a terminal reaches us; we stop the server cleanly
+        )
+        threading.Thread(target=self._pump, args=(self._process.stdout, True), daemon=True).start()
+        threading.Thread(target=self._pump, args=(self._process.stderr, False), daemon=True).start()
+        self._wait_ready(timeout)
+
+    def stop(self) -> None:
+        """Stop with SIGTERM (players kicked, world saved); SIGKILL if it does not exit in time."""
+        process = self._process
+        if process is None:
+            return
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=STOP_TIMEOUT)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=5)
+        self._process = None
+
+    def restart(self) -> None:
+        """Stop and start again on the same ports with the same world."""
+        self.stop()
+        self.start()
+
+    def is_running(self) -> bool:
+        return self._process is not None and self._process.poll() is None
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
+    def __enter__(self) -> EmbeddedServer:
+        self.start()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    # ---- helpers ----
+
+    def _check_installation(self) -> str:
+        node = shutil.which("node")
+        if node is None:
+            raise ServerError("Node.js (node >= 18) is not installed or not on PATH; install it, then " + SETUP_HINT)
+        if not (SERVER_DIR / "node_modules" / "flying-squid").is_dir():
+            raise ServerError(f"the npm packages of the embedded server are missing; {SETUP_HINT}")
+        return node
+
+    def _command(self, node: str) -> list[str]:
+        command = [
+            node,
+            str(SERVER_SCRIPT),
+            "--host", self.host,
+            "--mc-port", str(self.mc_port),
+            "--api-port", str(self.api_port),
+            "--version", self.version,
+            "--location", self.location,
+        ]
+        if self.world is not None:
+            command += ["--world", str(self.world.resolve())]
+        return command
+
+    def _pump(self, stream: object, is_stdout: bool) -> None:
+        """Drain one pipe of the server: spot READY, keep the last error lines, copy to the log."""
+        for line in stream:  # type: ignore[attr-defined]
+            text = line.rstrip("\n")
+            if is_stdout and "READY" in text:  # G9: the line may start with terminal control codes
+                self._ready.set()
+            if not is_stdout and text.strip():
+                self._errors.append(text.strip())
+            if self.log_path is not None:
+                with self._log_lock, open(self.log_path, "a", encoding="utf-8") as log:
+                    log.write(text + "\n")
+
+    def _wait_ready(self, timeout: float) -> None:
+        deadline = time.monotonic() + timeout
+        process = self._process
+        assert process is not None
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                process.wait()
+                time.sleep(0.1)  # let the stderr reader catch the last lines
+                self._process = None
+                detail = "; ".join(self._errors) or f"exit status {process.returncode}"
+                raise ServerError(f"the embedded server exited during start-up: {detail}")
+            if self._ready.wait(0.05) and all(
+                port_accepts(self.host, port) for port in (self.mc_port, self.api_port)
+            ):
+                return
+        self.stop()
+        raise ServerError(
+            f"the embedded server did not become ready within {timeout:.0f} s "
+            f"(ports {self.mc_port} and {self.api_port})"
+        )
+
