@@ -137,6 +137,7 @@ def _person_input(state: NodesState, seat: int, line: str, write: Write) -> str:
 
 def _computer_turn(state: NodesState, computer: Player, write: Write) -> None:
     player = state.current_player()
+    write(f"Computer (player {player}) is thinking...")
     pieces = []
     while not state.is_terminal() and state.current_player() == player:
         action = computer.choose(state)
