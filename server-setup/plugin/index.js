@@ -51,9 +51,13 @@ module.exports.server = function (serv) {
     // Record a placement only when the block really lands: placeItem marks the target cell,
     // the player's setBlock (the last step of placeBlock.js) confirms it.
     const placeItem = serv.placeItem
-    serv.placeItem = (data) => {
-      if (data.player && data.placedPosition) data.player.raspberryJuicePlacing = data.placedPosition.toString()
-      return placeItem(data)
+    serv.placeItem = async (data) => {
+      const result = await placeItem(data)
+      if (data.player) {
+        const places = result && serv.registry.blocks[result.id] && data.placedPosition
+        data.player.raspberryJuicePlacing = places ? data.placedPosition.toString() : null
+      }
+      return result
     }
   })
 }

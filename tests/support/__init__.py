@@ -1,0 +1,1 @@
+"""Helpers shared by tests: real bot players on the embedded server."""
