@@ -57,8 +57,21 @@ function parseOptions () {
   }
 }
 
+// flying-squid's log.js loads exit-hook, whose SIGTERM/SIGINT handlers exit at once, before the world
+// is saved. Registering it first (same module instance) lets us remove those handlers for good.
+function disarmExitHook () {
+  try {
+    require('exit-hook')(() => {})
+  } catch {
+    return
+  }
+  process.removeAllListeners('SIGTERM')
+  process.removeAllListeners('SIGINT')
+}
+
 async function main () {
   const opts = parseOptions()
+  disarmExitHook()
   const mcServer = require('flying-squid')
   const spawn = [0, 5, 0] // superflat: grass at y=4, so players stand at y=5
   const log = opts.verbose ? (...a) => process.stderr.write(a.join(' ') + '\n') : () => {}
@@ -101,9 +114,7 @@ async function main () {
   }
   await serv.waitForReady(15000).catch(() => fail('flying-squid did not become ready within 15 s'))
 
-  // flying-squid's log.js installs exit-hook, which exits on SIGTERM before anything is saved.
-  process.removeAllListeners('SIGTERM')
-  process.removeAllListeners('SIGINT')
+  disarmExitHook()
   let stopping = false
   const stop = async () => {
     if (stopping) return
