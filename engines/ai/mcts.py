@@ -122,9 +122,10 @@ class MCTS:
         settings = self.settings
         deadline = None if settings.time_budget is None else start + settings.time_budget
         done = 0
-        while (settings.iterations is None or done < settings.iterations) and (
-            deadline is None or time.perf_counter() < deadline
-        ):
+        while done == 0 or (
+            (settings.iterations is None or done < settings.iterations)
+            and (deadline is None or time.perf_counter() < deadline)
+        ):  # at least one iteration, so that even a tiny budget yields a searched action
             self._iterate(root, state.clone())
             done += 1
         best = max(root.children, key=lambda child: (child.visits, child.value_sum))

@@ -58,6 +58,13 @@ def test_respects_its_time_budget() -> None:
     assert player.last is not None and player.last.iterations > 0
 
 
+def test_a_tiny_time_budget_still_gives_a_legal_action() -> None:
+    state = TicTacToe().new_initial_state()
+    player = MCTSPlayer(time_budget=1e-9, seed=2)
+    assert player.choose(state) in state.legal_actions()
+    assert player.last is not None and player.last.iterations == 1
+
+
 def test_a_single_legal_action_is_returned_without_search() -> None:
     state = TicTacToe().from_board("xoxxoo.xo")
     player = MCTSPlayer(iterations=10**9, seed=0)
