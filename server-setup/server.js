@@ -89,7 +89,7 @@ async function main () {
       logging: false,
       noConsoleOutput: !opts.verbose,
       'max-players': 20,
-      'view-distance': 6,
+      'view-distance': 8,
       kickTimeout: 10000,
       'everybody-op': true,
       'max-entities': 100,

@@ -19,6 +19,8 @@ const { values: opts } = parseArgs({
 const BLOCK_SLOT = 0 // hotbar slot for blocks to place
 const SWORD_SLOT = 1 // hotbar slot for the sword
 const JOIN_TIMEOUT_MS = 20000
+const VIEW_DISTANCE = 8 // chunks; the server sends at most its own view-distance (8)
+const CHUNK_WAIT_MS = 10000
 const FENCE_TIMEOUT_MS = 5000
 const FENCE_REPLY = /^pong \[\d+\]!$/
 // Faces to place against, best first: the block below, the four sides, the block above.
@@ -75,10 +77,15 @@ async function hold (bot, slot, itemName) {
   if (bot.quickBarSlot !== slot) bot.setQuickBarSlot(slot)
 }
 
-function loadedBlock (bot, pos) {
-  const block = bot.blockAt(pos)
-  if (!block) throw new Error(`the chunk at ${pos} is not loaded for ${bot.username}`)
-  return block
+// The block at pos once its chunk has arrived (the server sends far chunks a while after joining).
+async function loadedBlock (bot, pos) {
+  const deadline = Date.now() + CHUNK_WAIT_MS
+  for (;;) {
+    const block = bot.blockAt(pos)
+    if (block) return block
+    if (Date.now() > deadline) throw new Error(`the chunk at ${pos} is not loaded for ${bot.username} (too far away?)`)
+    await new Promise(resolve => setTimeout(resolve, 50))
+  }
 }
 
 const ops = {
@@ -86,7 +93,7 @@ const ops = {
     if (bots.has(name)) throw new Error(`${name} has already joined`)
     const bot = mineflayer.createBot({
       host: opts.host, port: Number(opts.port), username: name, auth: 'offline', version: opts.version,
-      viewDistance: 'short', hideErrors: true, logErrors: false
+      viewDistance: VIEW_DISTANCE, hideErrors: true, logErrors: false
     })
     const e = { bot, messages: [], fenceSeq: 0 }
     bot.on('messagestr', (text, position) => {
@@ -99,7 +106,7 @@ const ops = {
         bot.once('error', reject)
         bot.once('end', (reason) => reject(new Error(`connection ended: ${reason}`)))
       }), JOIN_TIMEOUT_MS, `join of ${name}`)
-      await withTimeout(bot.waitForChunksToLoad(), JOIN_TIMEOUT_MS, 'chunk loading')
+      await loadedBlock(bot, bot.entity.position.floored())
     } catch (err) {
       bot.end()
       throw err
@@ -115,7 +122,7 @@ const ops = {
     const bot = e.bot
     const target = vec(pos)
     if (!bot.registry.blocksByName[block]) throw new Error(`unknown block ${block}`)
-    const current = loadedBlock(bot, target)
+    const current = await loadedBlock(bot, target)
     if (current.name !== 'air') throw new Error(`cannot place at ${target}: the cell holds ${current.name}`)
     let reference = null
     for (const face of FACES) {
@@ -135,7 +142,7 @@ const ops = {
 
   async break ({ name, pos }) {
     const e = entry(name)
-    const block = loadedBlock(e.bot, vec(pos))
+    const block = await loadedBlock(e.bot, vec(pos))
     if (block.name === 'air') throw new Error(`nothing to break at ${block.position}`)
     await e.bot.dig(block, true)
     await fence(e)
@@ -145,7 +152,7 @@ const ops = {
 
   async hit ({ name, pos, sword = 'diamond_sword' }) {
     const e = entry(name)
-    const block = loadedBlock(e.bot, vec(pos))
+    const block = await loadedBlock(e.bot, vec(pos))
     await hold(e.bot, SWORD_SLOT, sword)
     await e.bot.activateBlock(block, new Vec3(0, 1, 0))
     await fence(e)

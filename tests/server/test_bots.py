@@ -84,7 +84,8 @@ def test_chat_post_reaches_players_verbatim(players: Players, mc: Minecraft) -> 
     mc.postToChat("score: 3,4 | next & last")
     mc.conn.send(b"chat.post", "trailing empties")
     mc.conn.socket.sendall(b"chat.post(hi,,)\n")
-    dave.chat("sync")  # a server round trip after the posts
+    assert mc.getBlock(0, -5, 0) == 7  # answered after the posts were broadcast
+    dave.chat("sync")  # the bot's round trip: messages sent to it before are in its log
     log = dave.chat_log()
     assert "score: 3,4 | next & last" in log
     assert "trailing empties" in log
