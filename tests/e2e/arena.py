@@ -1,0 +1,145 @@
+"""A board on the embedded server with the bridge running as its own process and bot players at it.
+
+The test keeps a shadow of the game with the engine and checks the world against the shadow's drawing
+block for block after every piece; the bridge's journal is checked against the shadow too.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from bridge.journal import Journal
+from bridge.nodes_board import target_blocks
+from bridge.protocol import MinecraftClient
+from engines.nodes import NodesGame, NodesState, parse_action, point_xy
+from engines.nodes.actions import PlaceNode, PlaceWire
+from schematics.layout import BoardLayout
+from schematics.style import load_style
+
+ROOT = Path(__file__).resolve().parents[2]
+Cell = tuple[int, int, int]
+STYLE = load_style("classic")
+
+
+def wait_for(condition: Callable[[], bool], timeout: float, what: str, every: float = 0.05) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(every)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+
+
+class BridgeProcess:
+    """``blockref up --server ...`` as a subprocess: started, stopped, killed and started again."""
+
+    def __init__(self, api: str, data: Path, origin: Cell) -> None:
+        self.api, self.data, self.origin = api, data, origin
+        self.process: subprocess.Popen[str] | None = None
+        self.log = data / "bridge.log"
+
+    def start(self, timeout: float = 30) -> None:
+        command = [sys.executable, "-m", "bridge.cli", "up", "--server", self.api, "--data", str(self.data),
+                   "--origin", ",".join(map(str, self.origin))]
+        handle = self.log.open("a")
+        self.process = subprocess.Popen(command, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, text=True,
+                                        stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        wait_for(lambda: "READY" in self.log.read_text() or self.process.poll() is not None,  # type: ignore[union-attr]
+                 timeout, "the bridge's READY line")
+        assert self.process.poll() is None, self.log.read_text()
+
+    def kill(self) -> None:
+        """kill -9: no chance to clean up."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+class Arena:
+    """One board: its layout, a client to look at the world, the bridge, and a shadow game."""
+
+    def __init__(self, host: str, api_port: int, data: Path, origin: Cell, offset: Cell) -> None:
+        self.layout = BoardLayout(style=STYLE, origin=origin)
+        self.client = MinecraftClient.connect(host, api_port)
+        self.bridge = BridgeProcess(f"{host}:{api_port}", data, origin)
+        self.data = data
+        self.offset = offset  # absolute world position = API position + offset
+        self.shadow: NodesState = NodesGame().new_initial_state()
+
+    def absolute(self, cell: Cell) -> Cell:
+        return (cell[0] + self.offset[0], cell[1] + self.offset[1], cell[2] + self.offset[2])
+
+    def world(self) -> dict[Cell, int]:
+        low, high = self.layout.bounds()
+        return self.client.get_blocks(low, high)
+
+    def mismatches(self) -> list[Cell]:
+        observed = self.world()
+        return [c for c, b in target_blocks(self.layout, self.shadow).items() if observed.get(c) != b.legacy_id]
+
+    def wait_settled(self, timeout: float = 10) -> None:
+        wait_for(lambda: not self.mismatches(), timeout, "the world to match the engine", every=0.03)
+
+    def piece_cell(self, text: str) -> Cell:
+        """Where a person puts the one block of a piece: the middle of a segment, or the point."""
+        action = parse_action(text)
+        if isinstance(action, PlaceWire):
+            cells = self.layout.segment_cells(point_xy(action.frm), point_xy(action.to))
+            return cells[len(cells) // 2]
+        assert isinstance(action, PlaceNode)
+        return self.layout.point_position(*point_xy(action.at))
+
+    def play(self, bot, text: str) -> None:  # type: ignore[no-untyped-def]
+        """``bot`` places the piece ``text`` as a person would; then the world must show the engine's state."""
+        player = self.shadow.current_player()
+        assert player is not None
+        material = STYLE.players[player].node if text.startswith("node") else STYLE.players[player].wire
+        bot.place(self.absolute(self.piece_cell(text)), material.name)
+        self.shadow.apply(self.shadow.action_from_text(text))
+        self.wait_settled()
+
+    def play_record(self, bots: dict[int, object], lines: list[str]) -> None:
+        for line in lines:
+            for piece in _pieces(line):
+                self.play(bots[self.shadow.current_player()], piece)  # type: ignore[index]
+
+    def journal_state(self) -> NodesState:
+        """The bridge's game as its journal holds it."""
+        journal = Journal(self.data / "journal.sqlite3")
+        saved = journal.running_game("main")
+        journal.close()
+        assert saved is not None
+        state = NodesGame().new_initial_state()
+        for entry in saved.entries:
+            NodesGame().replay_history_entry(state, entry)
+        return state
+
+    def reset(self, bot) -> None:  # type: ignore[no-untyped-def]
+        bot.chat("nodes reset")
+        self.shadow = NodesGame().new_initial_state()
+        self.wait_settled()
+        wait_for(lambda: self.journal_state().history() == [], 10, "a new game in the journal")
+
+
+def _pieces(line: str) -> list[str]:
+    text = line.split("#", 1)[0].strip()
+    if not text:
+        return []
+    if text.startswith("node"):
+        return [text]
+    return text.split()

@@ -1,0 +1,125 @@
+"""End to end: the bridge referees bot players on the embedded server, block for block.
+
+The bridge runs as its own process (``blockref up --server ...``), the players are mineflayer bots that
+place and break blocks as a person would, and the world is read back through the RaspberryJuice API.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bridge.embedded_server import EmbeddedServer, free_port
+from bridge.protocol import MinecraftClient
+from tests.e2e.arena import Arena, wait_for
+from tests.support.players import Players
+
+pytestmark = pytest.mark.server
+GOLDEN = Path(__file__).resolve().parents[1] / "engines" / "golden"
+ORIGIN = (60, 0, -3)
+
+
+def api_offset(server, bot) -> tuple[int, int, int]:  # type: ignore[no-untyped-def]
+    """Absolute minus API coordinates, found from where the server says the bot stands."""
+    bot.move_to((0.5, 5.0, 0.5))
+    client = MinecraftClient.connect(server.host, server.api_port)
+    entity = client.player_entity_id(bot.name)
+    assert entity is not None
+    tile = client.entity_tile(entity)
+    client.close()
+    assert tile is not None
+    return (0 - int(tile.x), 5 - int(tile.y), 0 - int(tile.z))
+
+
+@pytest.fixture(scope="module")
+def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Arena, object, object]]:  # type: ignore[no-untyped-def]
+    players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
+    alice, bob = players.join("alice"), players.join("bob")
+    offset = api_offset(embedded_server, alice)
+    arena = Arena(embedded_server.host, embedded_server.api_port, tmp_path_factory.mktemp("bridge"), ORIGIN, offset)
+    arena.bridge.start()
+    arena.wait_settled()
+    alice.chat("nodes join 1")
+    bob.chat("nodes join 2")
+    wait_for(lambda: any("bob plays player 2" in m for m in bob.chat_log()), 10, "both seats taken")
+    yield arena, alice, bob
+    arena.bridge.stop()
+    players.close()
+
+
+@pytest.mark.parametrize("record", ["trade", "cut", "loop-cut-destroys-node", "capture"])
+def test_a_scripted_game_is_refereed_block_for_block(table, record: str) -> None:  # type: ignore[no-untyped-def]
+    arena, alice, bob = table
+    arena.reset(alice)
+    lines = (GOLDEN / f"{record}.record").read_text().splitlines()
+    arena.play_record({1: alice, 2: bob}, lines)
+    expected = json.loads((GOLDEN / f"{record}.json").read_text())
+    wait_for(lambda: arena.journal_state().to_json() == expected, 10, "the journal to hold the golden state")
+    assert arena.shadow.to_json() == expected
+    assert arena.mismatches() == []
+
+
+def test_illegal_blocks_are_taken_back_with_a_reason(table) -> None:  # type: ignore[no-untyped-def]
+    arena, alice, bob = table
+    arena.reset(alice)
+    # out of turn: blue on j3-j4 while red is to move
+    bob.place(arena.absolute(arena.piece_cell("j3-j4")), "lapis_block")
+    wait_for(lambda: any("it is player 1's turn" in m for m in bob.chat_log()), 10, "the out-of-turn message")
+    arena.wait_settled()
+    # a node straight from a node
+    alice.place(arena.absolute(arena.piece_cell("node c4")), "nether_wart_block")
+    wait_for(lambda: any("hot end" in m for m in alice.chat_log()), 10, "the node-from-node message")
+    arena.wait_settled()
+    # a trade damages c3's east terminal; a wire from it is then taken back
+    arena.play_record({1: alice, 2: bob}, ["c3-d3 d3-e3 e3-f3", "j3-i3 i3-h3 h3-g3", "f3-g3 c3-c4 c4-c5",
+                                           "j3-j2 j2-j1 j1-k1"])
+    alice.place(arena.absolute(arena.piece_cell("c3-d3")), "redstone_block")
+    wait_for(lambda: any("damaged" in m for m in alice.chat_log()), 10, "the damaged-terminal message")
+    arena.wait_settled()
+    # a griefed board line is repaired
+    grid = arena.layout.point_position(6, 6)
+    alice.break_block(arena.absolute((grid[0], grid[1] - 1, grid[2])))
+    wait_for(lambda: any("repaired" in m for m in alice.chat_log()), 10, "the repair message")
+    arena.wait_settled()
+    assert arena.journal_state().history() == arena.shadow.history()
+
+
+def test_a_bridge_killed_mid_turn_resumes_the_same_game(table) -> None:  # type: ignore[no-untyped-def]
+    arena, alice, _ = table
+    arena.reset(alice)
+    arena.play(alice, "c3-c4")
+    arena.bridge.kill()
+    alice.place(arena.absolute(arena.piece_cell("c4-c5")), "redstone_block")  # placed while nobody referees
+    arena.bridge.start()
+    arena.shadow.apply(arena.shadow.action_from_text("c4-c5"))
+    arena.wait_settled()
+    arena.play(alice, "c5-c6")
+    assert arena.journal_state().history() == ["c3-c4", "c4-c5", "c5-c6"]
+    assert arena.shadow.current_player() == 2
+
+
+def test_a_server_restart_under_the_bridge_is_survived(tmp_path: Path) -> None:
+    server = EmbeddedServer(mc_port=free_port(), api_port=free_port())
+    server.start()
+    players = Players(server.host, server.mc_port, server.version)
+    try:
+        alice = players.join("alice")
+        arena = Arena(server.host, server.api_port, tmp_path, ORIGIN, api_offset(server, alice))
+        arena.bridge.start()
+        arena.wait_settled()
+        arena.play(alice, "c3-c4")
+        players.close()
+        server.restart()  # an in-memory world: the board is gone with it
+        arena.client = MinecraftClient.connect(server.host, server.api_port)
+        arena.wait_settled(timeout=30)
+        players = Players(server.host, server.mc_port, server.version)
+        alice = players.join("alice")
+        arena.play(alice, "c4-c5")
+        assert arena.journal_state().history() == ["c3-c4", "c4-c5"]
+        arena.bridge.stop()
+    finally:
+        players.close()
+        server.stop()
