@@ -16,6 +16,7 @@ from schematics.blocks import BlockType
 Cell = tuple[int, int, int]
 MAX_FILL_VOLUME = 32768  # vanilla /fill limit (commandModificationBlockLimit default)
 _GROWTH_ORDERS = ((0, 2, 1), (2, 0, 1))  # grow along x then z, or z then x; height last
+_NO_BLOCK = BlockType("air", 0, 0)
 
 
 @dataclass(frozen=True)
@@ -61,8 +62,9 @@ def _cover(block: BlockType, cells: set[Cell], free: set[Cell], max_volume: int)
     allowed = cells | free
     todo = set(cells)
     fills: list[Fill] = []
-    while todo:
-        start = min(todo, key=lambda c: (c[1], c[2], c[0]))
+    for start in sorted(cells, key=lambda c: (c[1], c[2], c[0])):
+        if start not in todo:
+            continue
         boxes = [_grow(start, order, allowed, max_volume) for order in _GROWTH_ORDERS]
         low, high = max(boxes, key=lambda box: _count_inside(todo, box))
         fill = Fill(low, high, block)
@@ -73,6 +75,8 @@ def _cover(block: BlockType, cells: set[Cell], free: set[Cell], max_volume: int)
 
 def _count_inside(todo: set[Cell], box: tuple[Cell, Cell]) -> int:
     (x0, y0, z0), (x1, y1, z1) = box
+    if _volume(box[0], box[1]) < len(todo):
+        return sum(1 for cell in Fill(box[0], box[1], _NO_BLOCK).cells() if cell in todo)
     return sum(1 for x, y, z in todo if x0 <= x <= x1 and y0 <= y <= y1 and z0 <= z <= z1)
 
 

@@ -30,7 +30,7 @@ Cell = tuple[int, int, int]
 Point = tuple[int, int]
 
 MARGIN = 1
-MIN_SPACING = 2
+MIN_SPACING, MAX_SPACING = 2, 16  # 16: a 179-block-wide board, plenty for any game
 MIN_SIZE, MAX_SIZE = 6, 26
 ORIENTATIONS: dict[int, tuple[Cell, Cell]] = {  # world step of one board cell along columns, along rows
     0: ((1, 0, 0), (0, 0, -1)),
@@ -70,8 +70,8 @@ class BoardLayout:
     def __post_init__(self) -> None:
         if not MIN_SIZE <= self.size <= MAX_SIZE:
             raise ValueError(f"board size must be {MIN_SIZE}..{MAX_SIZE} points, not {self.size}")
-        if self.spacing < MIN_SPACING:
-            raise ValueError(f"spacing must be at least {MIN_SPACING} blocks, not {self.spacing}")
+        if not MIN_SPACING <= self.spacing <= MAX_SPACING:
+            raise ValueError(f"spacing must be {MIN_SPACING}..{MAX_SPACING} blocks, not {self.spacing}")
         if self.orientation not in ORIENTATIONS:
             raise ValueError(f"orientation must be one of 0, 90, 180, 270 degrees, not {self.orientation}")
         if self.corners not in CORNER_VARIANTS:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from schematics.layout import CORNER_VARIANTS, MIN_SPACING, ORIENTATIONS, BoardLayout
+from schematics.layout import CORNER_VARIANTS, MAX_SPACING, MIN_SPACING, ORIENTATIONS, BoardLayout
 from schematics.style import builtin_styles, load_style
 
 
@@ -23,8 +23,8 @@ def _spacing(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"spacing must be an integer, got {text!r}") from None
-    if value < MIN_SPACING:
-        raise argparse.ArgumentTypeError(f"spacing must be at least {MIN_SPACING}, got {value}")
+    if not MIN_SPACING <= value <= MAX_SPACING:
+        raise argparse.ArgumentTypeError(f"spacing must be {MIN_SPACING}..{MAX_SPACING}, got {value}")
     return value
 
 
@@ -37,7 +37,7 @@ def add_layout_options(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     group.add_argument(
         "--spacing", type=_spacing, default=4, metavar="N",
-        help=f"blocks from one point to the next (at least {MIN_SPACING}; default 4: 3-block wires)",
+        help=f"blocks from one point to the next ({MIN_SPACING}..{MAX_SPACING}; default 4: 3-block wires)",
     )  # fmt: skip
     group.add_argument(
         "--orientation", type=int, choices=sorted(ORIENTATIONS), default=0, metavar="DEG",

@@ -176,6 +176,7 @@ def test_to_json_lists_points_segments_and_materials() -> None:
     ("kwargs", "message"),
     [
         ({"spacing": 1}, "spacing"),
+        ({"spacing": 17}, "spacing"),
         ({"orientation": 45}, "orientation"),
         ({"corners": "random"}, "corners"),
         ({"size": 40}, "size"),
