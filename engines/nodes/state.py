@@ -154,7 +154,7 @@ class NodesState(GameState[NodesAction]):
 
     def nodes(self) -> list[NodeView]:
         views = []
-        for p in POINTS:
+        for p in sorted(self._nodes[1] | self._nodes[2]):
             if self._node[p]:
                 terms = self._term[p * 4 : p * 4 + 4]
                 views.append(
@@ -176,6 +176,10 @@ class NodesState(GameState[NodesAction]):
 
     def hot_ends(self, player: Player) -> list[Point]:
         return sorted(self._hot[player])
+
+    def node_points(self, player: Player) -> list[Point]:
+        """The points of ``player``'s nodes."""
+        return sorted(self._nodes[player])
 
     def node_owner(self, point: Point) -> Player | None:
         return self._node[point] or None
