@@ -43,6 +43,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("stopped.", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (`blockref export fills | head`): nothing left to say
+        sys.stdout = None  # type: ignore[assignment]
+        return 0
 
 
 if __name__ == "__main__":

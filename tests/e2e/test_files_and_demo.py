@@ -1,0 +1,53 @@
+"""End to end: a .schem pasted through the API reproduces the board; the demo plays a game in the world."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bridge.protocol import MinecraftClient
+from engines.nodes import NodesGame, replay
+from schematics.layout import BoardLayout
+from schematics.style import load_style
+
+pytestmark = pytest.mark.server
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def blockref(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bridge.cli", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=timeout, stdin=subprocess.DEVNULL, check=False)
+
+
+def test_an_imported_schematic_reproduces_the_board(embedded_server, tmp_path: Path) -> None:
+    schem = tmp_path / "board.schem"
+    written = blockref("schematic", str(schem))
+    assert written.returncode == 0, written.stderr
+    api = f"{embedded_server.host}:{embedded_server.api_port}"
+    origin = "180,0,-3"
+    pasted = blockref("board", "import", "--file", str(schem), "--server", api, "--origin", origin,
+                      "--data", str(tmp_path))
+    assert pasted.returncode == 0, pasted.stderr
+    layout = BoardLayout(style=load_style("classic"), origin=(180, 0, -3))
+    client = MinecraftClient.connect(embedded_server.host, embedded_server.api_port)
+    low, high = layout.bounds()
+    world = client.get_blocks(low, high)
+    client.close()
+    expected = layout.initial_blocks()
+    assert len(expected) == len(world) == 47 * 3 * 47
+    assert [c for c, b in expected.items() if world[c] != b.legacy_id] == []
+
+
+def test_the_demo_plays_a_game_in_the_world_and_records_it(embedded_server, tmp_path: Path) -> None:
+    record = tmp_path / "demo.record"
+    result = blockref("demo", "--server", f"{embedded_server.host}:{embedded_server.api_port}",
+                      "--origin", "240,0,-3", "--turn-limit", "6", "--level-1", "easy", "--level-2", "easy",
+                      "--piece-delay", "0", "--seed", "3", "--record", str(record), timeout=300)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr
+    assert "the world matches the engine block for block" in result.stdout
+    state = replay(NodesGame(turn_limit=6), record.read_text().splitlines())
+    assert state.is_terminal()
+    assert f"game over after {state.turns} turns" in result.stdout
