@@ -44,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("stopped.", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader went away (`blockref export fills | head`): nothing left to say
-        sys.stdout = None  # type: ignore[assignment]
+        sys.stdout = None
         return 0
 
 

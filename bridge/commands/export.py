@@ -154,6 +154,8 @@ def _run_command(args: argparse.Namespace) -> int:
     try:
         text = one_command(_layout(args), anchor=args.anchor, at=args.at, with_start_nodes=not args.empty)
         _emit(text, args.output)
+    except BrokenPipeError:
+        raise
     except (ValueError, OSError) as error:
         return _fail(str(error))
     return 0
@@ -178,6 +180,8 @@ def _run_fills(args: argparse.Namespace) -> int:
     try:
         lines = build_lines(_layout(args), anchor=args.anchor, at=args.at, with_start_nodes=not args.empty)
         _emit("\n".join("/" + line for line in lines), args.output)
+    except BrokenPipeError:
+        raise
     except (ValueError, OSError) as error:
         return _fail(str(error))
     return 0
