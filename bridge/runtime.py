@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 from pathlib import Path
 
 from bridge.adopt import load_template, save_template, template_blocks, template_from_world
 from bridge.config import DEFAULT_ORIGIN, BoardConfig, BridgeConfig, check_boards, load_config
+from bridge.embedded_server import EmbeddedServer
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError, ReconnectingClient
 from bridge.referee import BoardReferee
@@ -84,3 +87,23 @@ def connect(server: str, attempts: int | None = 5) -> ReconnectingClient:
         print(f"cannot reach {host}:{port} ({error}); retry {attempt} in {delay:.1f} s", file=sys.stderr)
 
     return ReconnectingClient.connect(host, port, max_attempts=attempts, on_attempt=report)
+
+
+def stop_on_sigterm() -> threading.Event:
+    """An event that SIGTERM sets, so a service loop ends cleanly when asked to (Ctrl-C raises as usual)."""
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda signum, frame: stop.set())
+    return stop
+
+
+def start_embedded_unless(
+    server: str | None, *, mc_port: int, api_port: int, world: Path | None = None
+) -> tuple[EmbeddedServer | None, str]:
+    """With no ``--server``, start the embedded server and return it with its API address; otherwise
+    return None and the address given. Raises ServerError if it cannot start."""
+    if server is not None:
+        return None, server
+    embedded = EmbeddedServer(mc_port=mc_port, api_port=api_port, world=world)
+    print(f"starting the embedded Minecraft server ({embedded.version}) ...", flush=True)
+    embedded.start()
+    return embedded, f"{embedded.host}:{embedded.api_port}"

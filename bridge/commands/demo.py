@@ -9,17 +9,21 @@ and the game is written as a turn record.
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
-import threading
 from pathlib import Path
-from types import FrameType
 
 from bridge.chat_commands import LEVELS
-from bridge.embedded_server import EmbeddedServer, ServerError
+from bridge.embedded_server import ServerError
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError
-from bridge.runtime import add_bridge_options, config_from_args, connect, referees_for
+from bridge.runtime import (
+    add_bridge_options,
+    config_from_args,
+    connect,
+    referees_for,
+    start_embedded_unless,
+    stop_on_sigterm,
+)
 from bridge.service import Service
 from engines.nodes import render_text, write_record
 
@@ -47,20 +51,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"blockref demo: {error}", file=sys.stderr)
         return 2
     config.boards = config.boards[:1]
-    stop = threading.Event()
-
-    def on_signal(signum: int, frame: FrameType | None) -> None:
-        stop.set()
-
-    signal.signal(signal.SIGTERM, on_signal)
+    stop = stop_on_sigterm()
     server = None
     try:
-        address = args.server
-        if address is None:
-            server = EmbeddedServer(mc_port=args.mc_port, api_port=args.api_port)
-            print(f"starting the embedded Minecraft server ({server.version}) ...", flush=True)
-            server.start()
-            address = f"{server.host}:{server.api_port}"
+        server, address = start_embedded_unless(args.server, mc_port=args.mc_port, api_port=args.api_port)
+        if server is not None:
             print(f"watch it: join Minecraft {server.version} at {server.host}:{server.mc_port}", flush=True)
         journal = Journal(args.data / "journal.sqlite3" if args.data else ":memory:")
         client = connect(address, attempts=None)

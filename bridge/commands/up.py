@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
-import threading
 from pathlib import Path
-from types import FrameType
 
-from bridge.embedded_server import EmbeddedServer, ServerError
+from bridge.embedded_server import ServerError
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError
-from bridge.runtime import add_bridge_options, config_from_args, connect, referees_for
+from bridge.runtime import (
+    add_bridge_options,
+    config_from_args,
+    connect,
+    referees_for,
+    start_embedded_unless,
+    stop_on_sigterm,
+)
 from bridge.service import Service
 
 
@@ -39,21 +43,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"blockref up: {error}", file=sys.stderr)
         return 2
-    stop = threading.Event()
-
-    def on_signal(signum: int, frame: FrameType | None) -> None:
-        stop.set()
-
-    signal.signal(signal.SIGTERM, on_signal)
+    stop = stop_on_sigterm()
     server = None
-    address = args.server
     try:
-        if address is None:
-            server = EmbeddedServer(mc_port=args.mc_port, api_port=args.api_port,
-                                    world=args.world or config.data_dir / "world")
-            print(f"starting the embedded Minecraft server ({server.version}) ...", flush=True)
-            server.start()
-            address = f"{server.host}:{server.api_port}"
+        server, address = start_embedded_unless(args.server, mc_port=args.mc_port, api_port=args.api_port,
+                                                world=args.world or config.data_dir / "world")
         journal = Journal(config.journal_path)
         client = connect(address, attempts=None)
         referees = referees_for(config, journal, client, args.adopt)
