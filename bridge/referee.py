@@ -58,16 +58,15 @@ class BoardReferee:
         else:
             self.game_id = journal.start_game(name, game.name, game.options)
             self.state = game.new_initial_state()
-        self._target: tuple[int, dict[Cell, BlockType]] | None = None
+        self._target: dict[Cell, BlockType] | None = None  # cleared whenever the state changes
         self._shown: dict[Cell, int] | None = None
 
     # ------------------------------------------------------------------ the world
     def target(self) -> dict[Cell, BlockType]:
         """Every cell of the board region as the game says it must be now."""
-        version = len(self.state.history())
-        if self._target is None or self._target[0] != version:
-            self._target = (version, target_blocks(self.layout, self.state, self.template))
-        return self._target[1]
+        if self._target is None:
+            self._target = target_blocks(self.layout, self.state, self.template)
+        return self._target
 
     def bounds(self) -> tuple[Cell, Cell]:
         return self.layout.bounds()
@@ -131,6 +130,7 @@ class BoardReferee:
         before = self.state.clone()
         mover = self.state.current_player()
         self.state.apply(action)
+        self._target = None
         self.journal.append(self.game_id, str(action), by)
         lines = [f"{self._who(mover)}: {action}{self._consequences(before, self.state)}"]
         lines.extend(self._after_move_lines(mover))
@@ -140,12 +140,14 @@ class BoardReferee:
         if self.state.is_terminal():
             raise IllegalAction("the game is over")
         self.state.concede(player)
+        self._target = None
         self.journal.append(self.game_id, f"concede {player}", by)
         return [f"{self._who(player)} concedes.", *self._result_lines()]
 
     def new_game(self) -> list[str]:
         self.game_id = self.journal.start_game(self.name, self.game.name, self.game.options)
         self.state = self.game.new_initial_state()
+        self._target = None
         return [f"new game on board {self.name}. {self.status()}"]
 
     def undo(self) -> str | None:
@@ -158,6 +160,7 @@ class BoardReferee:
         for entry in history[:-1]:
             self.game.replay_history_entry(state, entry)
         self.state = state
+        self._target = None
         return dropped
 
     def status(self) -> str:

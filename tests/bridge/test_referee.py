@@ -147,3 +147,15 @@ def test_undo_takes_back_the_last_piece_in_the_journal_too(tmp_path) -> None:
     assert table.referee.state.history() == []
     assert table.matches_engine()
     assert BoardReferee("main", table.layout, NodesGame(), Journal(tmp_path / "j.sqlite3")).state.history() == []
+
+
+def test_after_an_undo_a_different_piece_is_drawn_not_the_old_one() -> None:
+    table = Table()
+    table.wire("c3", "c4", RED_WIRE)
+    table.look()
+    table.referee.undo()
+    table.referee.play(table.referee.state.action_from_text("c3-d3"))
+    table.look()
+    assert table.referee.state.history() == ["c3-d3"]
+    assert table.matches_engine()
+    assert all(table.world.block(c) == 0 for c in table.layout.segment_cells((2, 2), (2, 3)))
