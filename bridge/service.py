@@ -50,7 +50,7 @@ class BotSeat:
     level: str
     player: Any
     thinking: Future[NodesAction] | None = None
-    for_version: int = -1
+    for_position: tuple[str, ...] = ()
     next_piece_at: float = 0.0
 
     @property
@@ -98,6 +98,10 @@ class Service:
             except ConnectionLost as error:
                 self.say(f"connection lost ({error}); retrying")
                 stop.wait(1.0)
+            except ProtocolError as error:  # a garbled or failed reply: say it, read everything again
+                self.say(f"the server answered something unexpected ({error}); reading the boards again")
+                for referee in self.referees.values():
+                    referee.forget_world()
             if on_cycle:
                 on_cycle()
             stop.wait(max(0.0, self.config.poll_interval - (time.monotonic() - started)))
@@ -165,17 +169,22 @@ class Service:
         bot = self.bots.get((referee.name, mover)) if mover else None
         if bot is None:
             return
-        version = len(referee.state.history())
-        if bot.thinking is None or bot.for_version != version:
+        position = (referee.name, *referee.state.history())
+        if bot.thinking is None or bot.for_position != position:
             if bot.thinking is not None:
                 bot.thinking.cancel()
             bot.thinking = self._pool.submit(bot.player.choose, referee.state.clone())
-            bot.for_version = version
+            bot.for_position = position
             return
         if not bot.thinking.done() or time.monotonic() < bot.next_piece_at:
             return
-        action = bot.thinking.result()
-        bot.thinking = None
+        thought, bot.thinking = bot.thinking, None
+        failure = thought.exception()
+        if failure is not None:
+            self.post(referee, f"the computer could not choose a piece ({failure}); it tries again shortly")
+            bot.next_piece_at = time.monotonic() + 5
+            return
+        action = thought.result()
         try:
             lines = referee.play(action, by=bot.name)
         except IllegalAction as error:  # the search only returns legal actions; say so loudly if not

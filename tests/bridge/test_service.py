@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 from bridge.config import BoardConfig, BridgeConfig
 from bridge.journal import Journal
+from bridge.protocol import GarbledReply
 from bridge.referee import BoardReferee
 from bridge.service import Service
 from engines.nodes import NodesGame
@@ -108,3 +110,41 @@ def test_a_computer_player_plays_legal_pieces_block_by_block() -> None:
     assert referee.state.turns == 1 and referee.state.current_player() == 2
     assert all(world.block(c) == b.legacy_id for c, b in referee.target().items())
     assert sum("player 1 (red, computer (easy))" in line for line in world.chat) >= 1
+
+
+def test_a_garbled_reply_is_reported_and_the_loop_goes_on() -> None:
+    service, world = make_service()
+    said: list[str] = []
+    service.say = said.append
+    calls = {"n": 0}
+    real = world.get_blocks
+
+    def flaky(corner1, corner2):  # type: ignore[no-untyped-def]
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise GarbledReply("world.getBlocks", "1,2,x", "not a number")
+        return real(corner1, corner2)
+
+    world.get_blocks = flaky  # type: ignore[method-assign]
+    stop = threading.Event()
+    service.run(stop, on_cycle=lambda: stop.set() if calls["n"] >= 2 else None)
+    assert any("unexpected" in line for line in said)
+    assert calls["n"] >= 2
+
+
+def test_a_computer_player_that_fails_is_reported_not_fatal() -> None:
+    service, world = make_service()
+    referee = service.referees["main"]
+    bot = service.seat_computer(referee, 1, "easy")
+
+    class Broken:
+        def choose(self, state):  # type: ignore[no-untyped-def]
+            raise RuntimeError("out of ideas")
+
+    bot.player = Broken()
+    deadline = time.monotonic() + 10
+    while not any("could not choose" in line for line in world.chat) and time.monotonic() < deadline:
+        service.step()
+        time.sleep(0.01)
+    assert any("out of ideas" in line for line in world.chat)
+    assert referee.state.history() == []
