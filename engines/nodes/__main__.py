@@ -26,7 +26,7 @@ def _replay(args: argparse.Namespace) -> int:
         if args.file == "-":
             lines = sys.stdin.read().splitlines()
         else:
-            with open(args.file, encoding="utf-8") as handle:
+            with open(args.file, encoding="utf-8-sig") as handle:
                 lines = handle.read().splitlines()
     except (OSError, UnicodeDecodeError) as error:
         print(f"cannot read {args.file}: {error}", file=sys.stderr)

@@ -1,6 +1,7 @@
 """Turn records: one turn a line (``node d5``, up to three wires ``c3-c4 c4-c5 c5-d5``, ``concede``,
 ``pass``; wires followed by ``concede`` when the player gave up mid-turn); ``#`` starts a comment.
-Reading checks every piece against the rules.
+Reading checks every piece against the rules. Case does not matter, and a forced pass may be left out
+(the next line is then the opponent's turn); written records always spell it out.
 
 >>> state = replay(NodesGame(), ["c3-c4 c4-c5 c5-d5", "# a comment", "j3-j4 j4-j5 j5-i5"])
 >>> state.turns, state.current_player()
@@ -38,7 +39,11 @@ def play_turn_line(state: NodesState, text: str) -> None:
     """Play one record line (one whole turn) on ``state``. Raises ValueError naming the problem."""
     if state.is_terminal():
         raise ValueError("the game is already over")
-    words = text.split()
+    words = text.lower().split()
+    if state.legal_actions() == [PASS] and words != ["pass"]:
+        state.apply(PASS)  # a forced pass the record leaves implicit: the line is the opponent's turn
+        if state.is_terminal():
+            raise ValueError("the game is already over")
     player = state.current_player()
     assert player is not None
     if words == ["concede"]:

@@ -81,3 +81,22 @@ def test_cli_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     )
     assert result.returncode == 2 and result.stdout == ""
     assert "cannot read" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_forced_pass_may_be_left_out_and_case_does_not_matter() -> None:
+    lines = (Path(__file__).parent / "golden" / "early-end-and-pass.record").read_text().splitlines()
+    spelled = replay(NodesGame(), lines)
+    implicit = replay(NodesGame(), [line.upper() for line in lines if line.strip() != "pass"])
+    assert implicit.to_json() == spelled.to_json()
+    assert implicit.record_lines() == spelled.record_lines()  # the written record spells the pass out
+
+
+def test_cli_reads_a_record_with_a_byte_order_mark_and_crlf(tmp_path: Path) -> None:
+    record = tmp_path / "bom.record"
+    record.write_bytes("\ufeffc3-c4 c4-c5 c5-c6\r\nconcede\r\n".encode())
+    result = subprocess.run(
+        [sys.executable, "-m", "engines.nodes", "replay", str(record), "--json"],
+        capture_output=True, text=True, cwd=ROOT, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert '"winner": 1' in result.stdout and '"turns": 2' in result.stdout
