@@ -202,7 +202,8 @@ class NodesState(GameState[NodesAction]):
         return parse_action(text)
 
     def to_json(self) -> dict[str, Any]:
-        """The final-state object of the replay contract."""
+        """The final-state object of the replay contract: nodes sorted by ``at``, wires by ``from`` + ``to``
+        (the point names as strings, so ``a10`` sorts before ``a2``)."""
         nodes = [
             {"player": n.player, "at": point_name(n.at), "damaged": list(n.damaged)} for n in self.nodes()
         ]
@@ -213,7 +214,7 @@ class NodesState(GameState[NodesAction]):
             "winner": self._winner,
             "draw": self.is_draw(),
             "nodes": sorted(nodes, key=lambda n: str(n["at"])),
-            "wires": sorted(wires, key=lambda w: (str(w["from"]), str(w["to"]))),
+            "wires": sorted(wires, key=lambda w: str(w["from"]) + str(w["to"])),
         }
 
     def clone(self) -> Self:

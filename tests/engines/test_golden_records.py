@@ -62,3 +62,11 @@ def test_cli_replay_json_contract(record: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == json.loads(record.with_suffix(".json").read_text())
     assert len(result.stdout.strip().splitlines()) == 1
+
+
+def test_wires_are_listed_by_from_plus_to_as_strings() -> None:
+    state = replay(NodesGame(), ["c3-c2 c2-c1 c1-b1", "j3-j4 j4-j5 j5-j6", "b1-a1 a1-a2 a2-a3",
+                                 "c10-c11 c11-b11 b11-a11", "c3-d3 d3-d2 d2-d1", "a11-a10 a10-a9 a9-a8"])
+    keys = [w["from"] + w["to"] for w in state.to_json()["wires"]]
+    assert keys == sorted(keys)
+    assert keys.index("a11a10") < keys.index("a1a2")  # not the order of (from, to) pairs
