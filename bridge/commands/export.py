@@ -16,6 +16,7 @@ from schematics.layout import ANCHORS, BoardLayout
 from schematics.options import add_layout_options, layout_from_options, parse_position
 from schematics.schem import write_schem
 from schematics.versions import DEFAULT_VERSION, VERSIONS, mc_version
+from schematics.world import EMBEDDED_SPAWN, INSTALL_HINT, WorldLibraryMissing, write_world
 
 _VERSION_HELP = f"Minecraft Java version to target ({', '.join(VERSIONS)}; default {DEFAULT_VERSION})"
 
@@ -89,6 +90,31 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     _add_output(fills)
     _add_common(fills)
     fills.set_defaults(func=_run_fills)
+
+    world = forms.add_parser(
+        "world",
+        help="write the board into a world folder's region files (needs the optional 'world' extra)",
+        description="Write the board into new Anvil region files (Minecraft 1.18+ chunk format) of a world "
+        "folder, and a minimal level.dat if it has none. Region files already in the folder are never "
+        "changed: use a new folder, then start a server on it (blockref server run --world DIR, or any "
+        "1.18+ server with DIR as its world). The chunk columns the board touches get the "
+        "embedded server's superflat ground (bedrock y=0 .. grass y=4) unless --no-ground is given. "
+        f"Needs the optional extra: {INSTALL_HINT}.",
+    )
+    world.add_argument("directory", type=Path, metavar="DIR", help="the world folder (created if missing)")
+    world.add_argument("--mc-version", default=DEFAULT_VERSION, metavar="VERSION", help=_VERSION_HELP)
+    world.add_argument(
+        "--at", type=parse_position, metavar="X,Y,Z",
+        help="absolute world coordinates for the anchor; default: the board's --origin taken relative to "
+        f"the embedded server's spawn {','.join(map(str, EMBEDDED_SPAWN))}, where the bridge builds it",
+    )  # fmt: skip
+    world.add_argument(
+        "--anchor", choices=ANCHORS, default="center",
+        help="with --at: the board point put at X,Y,Z (default: its centre on the piece layer)",
+    )  # fmt: skip
+    world.add_argument("--no-ground", action="store_true", help="leave the rest of the board's chunks empty (air)")
+    _add_common(world)
+    world.set_defaults(func=_run_world)
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
@@ -184,4 +210,30 @@ def _run_fills(args: argparse.Namespace) -> int:
         raise
     except (ValueError, OSError) as error:
         return _fail(str(error))
+    return 0
+
+
+def _run_world(args: argparse.Namespace) -> int:
+    try:
+        layout = _layout(args)
+        version = mc_version(args.mc_version)
+        if args.at is None:
+            shift = EMBEDDED_SPAWN
+        else:
+            anchor = layout.anchor_position(args.anchor)
+            shift = (args.at[0] - anchor[0], args.at[1] - anchor[1], args.at[2] - anchor[2])
+        blocks = {
+            (x + shift[0], y + shift[1], z + shift[2]): block
+            for (x, y, z), block in layout.initial_blocks(not args.empty).items()
+        }
+        result = write_world(args.directory, blocks, version, ground=not args.no_ground)
+    except (ValueError, OSError, WorldLibraryMissing) as error:
+        return _fail(str(error))
+    low = ",".join(str(min(cell[axis] for cell in blocks)) for axis in range(3))
+    high = ",".join(str(max(cell[axis] for cell in blocks)) for axis in range(3))
+    print(
+        f"wrote {len(result.regions)} region file(s), {result.chunks} chunks, {result.blocks} board blocks "
+        f"(DataVersion {version.data_version}, Minecraft {version.name}) into {args.directory}"
+        f"{' with a new level.dat' if result.level_dat_created else ''}; board from {low} to {high}"
+    )
     return 0
