@@ -1,6 +1,6 @@
 """Chat commands of the players: ``nodes join [1|2|bot [easy|normal|hard]]``, ``leave``, ``start``,
-``concede``, ``reset``, ``status``, ``undo``, ``help``. With several boards, a board name may follow the
-prefix (``nodes east join 1``); otherwise the board nearest the speaker is meant.
+``concede``, ``reset``, ``status``, ``undo``, ``build``, ``clear``, ``help``. With several boards, a board
+name may follow the prefix (``nodes east join 1``); otherwise the board nearest the speaker is meant.
 
 >>> parse_command("nodes join 2", "nodes", ["main"])
 ChatCommand(verb='join', args=['2'], board=None)
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-VERBS = ("join", "leave", "start", "concede", "reset", "status", "undo", "help")
+VERBS = ("join", "leave", "start", "concede", "reset", "status", "undo", "build", "clear", "help")
 LEVELS = ("easy", "normal", "hard")
 
 
@@ -22,6 +22,7 @@ def help_lines(prefix: str) -> list[str]:
         f"{prefix} join [1|2]: take a seat (red is 1, blue is 2); {prefix} join bot [easy|normal|hard]: "
         "seat the computer",
         f"{prefix} leave | start | reset | concede | status | undo (needs your opponent's '{prefix} undo' too)",
+        f"{prefix} clear removes the board (the game is kept); {prefix} build brings it back",
         "Play by placing your colour's blocks: on a line between two points for a wire, on a point for a node.",
     ]
 

@@ -16,11 +16,12 @@ from bridge.nodes_board import Placement, order_placements, read_board, target_b
 from engines.core import IllegalAction
 from engines.nodes import NodesGame, NodesState, point_name
 from engines.nodes.actions import NodesAction
-from schematics.blocks import BlockType
+from schematics.blocks import AIR, BlockType
 from schematics.layout import BoardLayout
 
 Cell = tuple[int, int, int]
 COLOUR = {1: "red", 2: "blue"}
+GRASS = BlockType("grass_block", 2, 0, "snowy=false")  # a superflat world's top layer; not a style block
 
 
 @dataclass
@@ -60,6 +61,7 @@ class BoardReferee:
             self.state = game.new_initial_state()
         self._target: dict[Cell, BlockType] | None = None  # cleared whenever the state changes
         self._shown: dict[Cell, int] | None = None
+        self.cleared = False  # a cleared board is not watched until it is built again
 
     # ------------------------------------------------------------------ the world
     def target(self) -> dict[Cell, BlockType]:
@@ -102,6 +104,19 @@ class BoardReferee:
         target = self.target()
         self._shown = {cell: b.legacy_id for cell, b in target.items()}
         return plan_edits(target, observed)
+
+    def clear(self, observed: Mapping[Cell, int], floor: BlockType = GRASS) -> EditPlan:
+        """The edits that remove the board (the floor layer becomes ``floor``, the rest air). The game is
+        kept; the board is not watched until :meth:`build`."""
+        low = min(cell[1] for cell in observed)
+        self.cleared = True
+        self._shown = None
+        return plan_edits({cell: floor if cell[1] == low else AIR for cell in observed}, observed)
+
+    def build(self) -> None:
+        """Watch the board again; the next look draws it whole."""
+        self.cleared = False
+        self._shown = None
 
     def adopt(self, template: Mapping[Cell, BlockType]) -> None:
         """Referee the board with these non-piece cells as they stand in the world (see bridge.adopt)."""

@@ -113,7 +113,8 @@ class Service:
             self._on_chat(event)
         self._collect_place_events()
         for referee in self.referees.values():
-            self.look_at(referee)
+            if not referee.cleared:
+                self.look_at(referee)
 
     def look_at(self, referee: BoardReferee) -> None:
         low, high = referee.bounds()
@@ -258,6 +259,14 @@ class Service:
             return referee.concede(player, by=speaker)
         if verb == "undo":
             return self._undo(referee, speaker, seat)
+        if verb == "clear":
+            low, high = referee.bounds()
+            observed = self.client.get_blocks(low, high)
+            self._send(referee.clear(observed), observed)
+            return [f"board cleared; '{self.config.chat_prefix} build' brings it back with its game"]
+        if verb == "build":
+            referee.build()
+            return [f"board built. {referee.status()}"]
         return []
 
     def _may_act(self, referee: BoardReferee, seat: int | None) -> bool:

@@ -11,18 +11,18 @@ from bridge.adopt import schem_to_world
 from bridge.edits import plan_edits
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError
+from bridge.referee import GRASS
 from bridge.runtime import add_bridge_options, config_from_args, connect, referees_for
-from schematics.blocks import AIR, BlockType, block
+from schematics.blocks import block
 from schematics.options import parse_position
 from schematics.schem import SchemError, read_schem
 
-GRASS = BlockType("grass_block", 2, 0, "snowy=false")  # a superflat world's top layer; not a style block
 ACTIONS = {
     "build": "build (or repair) each board to show its current game",
     "reset": "start a new game on each board and build it",
     "clear": "remove each board: air above the floor layer, the floor back to --floor",
     "layout": "print each board's geometry (points, segments, materials)",
-    "import": "paste a WorldEdit .schem (--file) into the world; add --adopt to referee it as it stands",
+    "import": "paste a WorldEdit .schem file into the world (blockref board import board.schem)",
 }
 
 
@@ -31,9 +31,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    description="Boards in the world. " + "; ".join(f"{k}: {v}" for k, v in
                                                                                      ACTIONS.items()))
     parser.add_argument("action", choices=list(ACTIONS), help="what to do")
+    parser.add_argument("file", nargs="?", type=Path, metavar="FILE.schem", help="with import: the schematic")
     parser.add_argument("--board", metavar="NAME", help="only this board of the config")
     parser.add_argument("--json", action="store_true", help="with layout: print JSON")
-    parser.add_argument("--file", type=Path, metavar="FILE.schem", help="with import: the schematic to paste")
     parser.add_argument("--at", type=parse_position, metavar="X,Y,Z",
                         help="with import: where the schematic's minimum corner goes (default: the board "
                         "region's minimum corner, so a board exported by 'blockref schematic' lands in place)")
@@ -49,6 +49,9 @@ def run(args: argparse.Namespace) -> int:
         floor = GRASS if args.floor == "grass_block" else block(args.floor)
     except ValueError as error:
         print(f"blockref board: {error}", file=sys.stderr)
+        return 2
+    if args.file is not None and args.action != "import":
+        print(f"blockref board: a file goes with import only, not with {args.action}", file=sys.stderr)
         return 2
     boards = [b for b in config.boards if args.board in (None, b.name)]
     if not boards:
@@ -76,11 +79,7 @@ def run(args: argparse.Namespace) -> int:
             observed = client.get_blocks(low, high)
             if args.action == "reset":
                 referee.new_game()
-            if args.action == "clear":
-                target = {c: (floor if c[1] == low[1] else AIR) for c in observed}
-            else:
-                target = referee.target()
-            plan = plan_edits(target, observed)
+            plan = referee.clear(observed, floor) if args.action == "clear" else referee.settle(observed)
             sent = client.apply_edits(plan.cuboids, plan.blocks) if plan else 0
             print(f"board {referee.name}: {args.action} done ({len(plan.cuboids)} cuboids, {len(plan.blocks)} "
                   f"blocks, {sent} protocol commands)")
@@ -96,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
 def import_schem(args: argparse.Namespace, region_corner: tuple[int, int, int]) -> int:
     """Paste a .schem through the API, in cuboids where they pay."""
     if args.file is None:
-        print("blockref board import: name the schematic with --file FILE.schem", file=sys.stderr)
+        print("blockref board import: name the schematic: blockref board import FILE.schem", file=sys.stderr)
         return 2
     try:
         blocks, info = read_schem(args.file)

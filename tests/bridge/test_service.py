@@ -148,3 +148,20 @@ def test_a_computer_player_that_fails_is_reported_not_fatal() -> None:
         time.sleep(0.01)
     assert any("out of ideas" in line for line in world.chat)
     assert referee.state.history() == []
+
+
+def test_clear_removes_the_board_and_build_brings_it_back_with_its_game() -> None:
+    service, world = make_service()
+    referee = service.referees["main"]
+    world.place(referee.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE)
+    service.step()
+    assert "board cleared" in chat(service, world, 7, "alex", "nodes clear")[0]
+    low, high = referee.bounds()
+    assert {world.block(c) for c in world.get_blocks(low, high) if c[1] == low[1]} == {2}
+    assert {world.block(c) for c in world.get_blocks(low, high) if c[1] > low[1]} == {0}
+    world.place(referee.layout.segment_cells((9, 2), (9, 3))[0], 22)  # not watched while cleared
+    service.step()
+    assert referee.state.history() == ["c3-c4"]
+    assert "board built" in chat(service, world, 7, "alex", "nodes build")[0]
+    service.step()
+    assert all(world.block(c) == b.legacy_id for c, b in referee.target().items())

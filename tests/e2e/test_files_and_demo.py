@@ -28,7 +28,7 @@ def test_an_imported_schematic_reproduces_the_board(embedded_server, tmp_path: P
     assert written.returncode == 0, written.stderr
     api = f"{embedded_server.host}:{embedded_server.api_port}"
     origin = "180,0,-3"
-    pasted = blockref("board", "import", "--file", str(schem), "--server", api, "--origin", origin,
+    pasted = blockref("board", "import", str(schem), "--server", api, "--origin", origin,
                       "--data", str(tmp_path))
     assert pasted.returncode == 0, pasted.stderr
     layout = BoardLayout(style=load_style("classic"), origin=(180, 0, -3))
