@@ -28,6 +28,7 @@ from engines.nodes.actions import NodesAction
 
 Cell = tuple[int, int, int]
 UNDO_WINDOW = 60.0
+GREETING_EVERY = 2.0  # seconds between looks at who is online
 
 
 class WorldClient(Protocol):
@@ -41,6 +42,7 @@ class WorldClient(Protocol):
     def poll_block_places(self) -> list[BlockChange]: ...
     def entity_name(self, entity_id: int) -> str | None: ...
     def entity_tile(self, entity_id: int) -> Vec3 | None: ...
+    def player_entity_ids(self) -> list[int]: ...
 
 
 @dataclass
@@ -72,6 +74,8 @@ class Service:
     commands_sent: int = 0
     synced: set[str] = field(default_factory=set)
     bot_piece_delay: float = 0.6
+    online: set[int] | None = None
+    next_greeting_check: float = 0.0
 
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
@@ -111,6 +115,7 @@ class Service:
         """One cycle: chat, placement events, every board, computer players."""
         for event in self.client.poll_chat_posts():
             self._on_chat(event)
+        self._greet_newcomers()
         self._collect_place_events()
         for referee in self.referees.values():
             if not referee.cleared:
@@ -147,6 +152,19 @@ class Service:
         text = f"[{tag}] {line}"
         self.say(text)
         self.client.post_to_chat(text)
+
+    def _greet_newcomers(self) -> None:
+        """One line for each player who joined since the last look: how to start."""
+        if time.monotonic() < self.next_greeting_check:
+            return
+        self.next_greeting_check = time.monotonic() + GREETING_EVERY
+        online = set(self.client.player_entity_ids())
+        if self.online is not None and online - self.online:
+            names = ", ".join(sorted(self._name_of(e) for e in online - self.online))
+            boards = "the board" if len(self.referees) == 1 else f"{len(self.referees)} boards"
+            self.post(None, f"welcome {names}! Nodes is played on {boards} here; type "
+                            f"'{self.config.chat_prefix} help' to learn how, '{self.config.chat_prefix} join' to play")
+        self.online = online
 
     def _collect_place_events(self) -> None:
         if self.place_events is None:

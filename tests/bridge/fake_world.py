@@ -84,3 +84,6 @@ class FakeWorld:
 
     def entity_tile(self, entity_id: int) -> Vec3 | None:
         return self.where.get(entity_id)
+
+    def player_entity_ids(self) -> list[int]:
+        return sorted(self.names)

@@ -165,3 +165,11 @@ def test_clear_removes_the_board_and_build_brings_it_back_with_its_game() -> Non
     assert "board built" in chat(service, world, 7, "alex", "nodes build")[0]
     service.step()
     assert all(world.block(c) == b.legacy_id for c, b in referee.target().items())
+
+
+def test_a_player_who_joins_is_told_how_to_start() -> None:
+    service, world = make_service()
+    world.names[11] = "newcomer"
+    service.next_greeting_check = 0.0
+    service.step()
+    assert any("welcome newcomer" in line and "nodes help" in line for line in world.chat)
