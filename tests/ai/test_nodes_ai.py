@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import random
+from pathlib import Path
 
 import pytest
 
@@ -11,6 +11,8 @@ from engines.ai.mcts import Knowledge
 from engines.ai.nodes_heuristics import evaluate, priors
 from engines.ai.players import MCTSPlayer, RandomPlayer
 from engines.nodes import PASS, NodesGame, NodesState, PlaceWire, parse_point, replay
+
+GOLDEN = Path(__file__).resolve().parents[1] / "engines" / "golden"
 
 # Player 1's line c3..i3 ends next to player 2's node j3: i3-j3 captures it.
 CAPTURE_SETUP = ["c3-d3 d3-e3 e3-f3", "j3-j4 j4-j5 j5-j6", "f3-g3 g3-h3 h3-i3", "c10-c11 c11-d11 d11-d12"]
@@ -74,16 +76,11 @@ def test_a_forced_pass_is_returned_at_once() -> None:
 
 
 def _with_only_pass(game: NodesGame) -> NodesState:
-    """Play random games until one reaches a position whose only legal action is a pass."""
-    rng = random.Random(7)
-    for _ in range(200):
-        trial = game.new_initial_state()
-        while not trial.is_terminal():
-            if trial.legal_actions() == [PASS]:
-                return trial
-            actions = trial.legal_actions()
-            trial.apply(actions[rng.randrange(len(actions))])
-    pytest.skip("no forced pass found in 200 random games")
+    """The golden game in which player 1 is left with nothing but a pass (just before its 'pass' line)."""
+    lines = (GOLDEN / "early-end-and-pass.record").read_text().splitlines()
+    state = replay(game, lines[: lines.index("pass")])
+    assert state.legal_actions() == [PASS]
+    return state
 
 
 def test_levels_are_reproducible_with_an_iteration_budget() -> None:
