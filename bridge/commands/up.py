@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
         service.step()
         for referee in service.referees.values():
             (lx, ly, lz), (hx, hy, hz) = referee.bounds()
-            print(f"board {referee.name} built at {lx},{ly},{lz} .. {hx},{hy},{hz} ({referee.status()})")
+            print(f"board {referee.name} stands at {lx},{ly},{lz} .. {hx},{hy},{hz}: {referee.status()}")
         where = f"Minecraft {server.version} at {server.host}:{server.mc_port}" if server else address
         print(f"READY: join {where} and type '{config.chat_prefix} help' in chat. Ctrl-C stops.", flush=True)
         service.run(stop)
