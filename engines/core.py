@@ -14,8 +14,17 @@ Everything an AI, the bridge or a test needs goes through this API:
   never pick it),
 - ``serialize()`` and ``Game.deserialize()`` (round-trip exactly).
 
-Games with simultaneous orders or chance keep that inside their own action types and state
-(for example a seeded random source in the state), so the API stays the same.
+How the other games fit without special cases:
+
+- N players (Implosion: up to 24): players are ``1..num_players``; ``returns()`` is overridden where
+  a game ranks by points rather than naming one winner.
+- Simultaneous orders (Implosion): ``current_player()`` returns :data:`SIMULTANEOUS` while a round's
+  orders are being collected, and one action is the whole round, the ordered list of
+  ``(player, order)`` pairs in arrival order, which the engine executes in that order.
+- Chance (Implosion's battles): a seeded random source lives in the state and is serialized with it,
+  so every game replays exactly; a searcher that must not foresee the dice reseeds its clones.
+- Geometric boards (Tightwire's lines, Implosion's rings): actions are the game's own small types,
+  with a text form for records and chat.
 """
 
 from __future__ import annotations
@@ -26,6 +35,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 Player = int
+SIMULTANEOUS: Player = 0
+"""``current_player()`` of a state in which every player's orders are collected at once."""
 ActionT = TypeVar("ActionT")
 
 
@@ -40,7 +51,7 @@ class GameState(ABC, Generic[ActionT]):
 
     @abstractmethod
     def current_player(self) -> Player | None:
-        """The player to act, or ``None`` when the game is over."""
+        """The player to act, :data:`SIMULTANEOUS` while all act at once, or ``None`` when the game is over."""
 
     @abstractmethod
     def legal_actions(self) -> Sequence[ActionT]:
