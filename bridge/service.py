@@ -120,6 +120,7 @@ class Service:
         for referee in self.referees.values():
             if not referee.cleared:
                 self.look_at(referee)
+        self.placed_by.clear()  # events belong to the cycle that polled them (and most are off the boards)
 
     def look_at(self, referee: BoardReferee) -> None:
         low, high = referee.bounds()
@@ -127,8 +128,6 @@ class Service:
         placed_by = {c: n for c, n in self.placed_by.items() if _inside(c, low, high)}
         outcome = referee.look(observed, placed_by, quiet_repairs=referee.name not in self.synced)
         self.synced.add(referee.name)
-        for cell in placed_by:
-            self.placed_by.pop(cell, None)
         for line in outcome.messages:
             self.post(referee, line)
         self._send(outcome.edits, observed)

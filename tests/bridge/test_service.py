@@ -173,3 +173,11 @@ def test_a_player_who_joins_is_told_how_to_start() -> None:
     service.next_greeting_check = 0.0
     service.step()
     assert any("welcome newcomer" in line and "nodes help" in line for line in world.chat)
+
+
+def test_place_events_off_the_boards_are_not_kept() -> None:
+    service, world = make_service(place_events=True)
+    for x in range(50):
+        world.place((500 + x, 0, 500), 1, by="builder")
+    service.step()
+    assert service.placed_by == {}
