@@ -1,8 +1,9 @@
 """The running bridge: one loop that watches every board, referees it, and answers chat commands.
 
-Each cycle: read new chat lines (commands), read who placed which block where the server reports it
-(the ``events.block.places`` extension), then for every board read its region with one ``getBlocks``,
-let its :class:`~bridge.referee.BoardReferee` judge the differences, post what it says and send the edits.
+Each cycle reads the world in one round trip (new chat lines, who placed which block where the server
+reports it through the ``events.block.places`` extension, and every board's region with ``getBlocks``),
+answers chat commands, lets each board's :class:`~bridge.referee.BoardReferee` judge the differences,
+posts what it says and sends the edits.
 Computer players think in a background thread and play one piece per cycle, like a person placing
 blocks. A lost connection is re-established with backoff and every board is then read again from
 scratch, so nothing the world did meanwhile is missed.
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -20,7 +21,7 @@ from typing import Any, Protocol
 from bridge.chat_commands import LEVELS, ChatCommand, help_lines, parse_command
 from bridge.config import BridgeConfig
 from bridge.edits import EditPlan
-from bridge.protocol import BlockChange, ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3
+from bridge.protocol import ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
 from bridge.referee import BoardReferee
 from engines.ai.knowledge import computer_player
 from engines.core import IllegalAction
@@ -34,12 +35,10 @@ GREETING_EVERY = 2.0  # seconds between looks at who is online
 class WorldClient(Protocol):
     """What the service needs of a client (a ReconnectingClient or MinecraftClient)."""
 
+    def poll_world(self, regions: Sequence[tuple[Cell, Cell]]) -> WorldPoll: ...
     def get_blocks(self, corner1: Cell, corner2: Cell) -> dict[Cell, int]: ...
     def apply_edits(self, cuboids: Any, blocks: Mapping[Cell, tuple[int, int]]) -> int: ...
     def post_to_chat(self, message: str) -> None: ...
-    def poll_chat_posts(self) -> list[ChatEvent]: ...
-    def supports_block_events(self) -> bool: ...
-    def poll_block_places(self) -> list[BlockChange]: ...
     def entity_name(self, entity_id: int) -> str | None: ...
     def entity_tile(self, entity_id: int) -> Vec3 | None: ...
     def player_entity_ids(self) -> list[int]: ...
@@ -70,7 +69,6 @@ class Service:
     names: dict[int, str] = field(default_factory=dict)
     undo_requests: dict[str, tuple[int, float]] = field(default_factory=dict)
     placed_by: dict[Cell, str] = field(default_factory=dict)
-    place_events: bool | None = None
     commands_sent: int = 0
     synced: set[str] = field(default_factory=set)
     bot_piece_delay: float = 0.6
@@ -95,7 +93,6 @@ class Service:
             except Reconnected:
                 self.say("reconnected to the server; reading every board again")
                 self.names.clear()
-                self.place_events = None
                 self.synced.clear()
                 for referee in self.referees.values():
                     referee.forget_world()
@@ -112,19 +109,23 @@ class Service:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     def step(self) -> None:
-        """One cycle: chat, placement events, every board, computer players."""
-        for event in self.client.poll_chat_posts():
+        """One cycle: one read of the world (chat, placements, every board), then chat commands, then
+        every board judged, then computer players."""
+        watched = [r for r in self.referees.values() if not r.cleared]
+        poll = self.client.poll_world([r.bounds() for r in watched])
+        for change in poll.places:
+            if change.player:
+                self.placed_by[(int(change.pos.x), int(change.pos.y), int(change.pos.z))] = change.player
+        for event in poll.chat:
             self._on_chat(event)
         self._greet_newcomers()
-        self._collect_place_events()
-        for referee in self.referees.values():
+        for referee, observed in zip(watched, poll.regions, strict=True):
             if not referee.cleared:
-                self.look_at(referee)
+                self.look_at(referee, observed)
         self.placed_by.clear()  # events belong to the cycle that polled them (and most are off the boards)
 
-    def look_at(self, referee: BoardReferee) -> None:
+    def look_at(self, referee: BoardReferee, observed: dict[Cell, int]) -> None:
         low, high = referee.bounds()
-        observed = self.client.get_blocks(low, high)
         placed_by = {c: n for c, n in self.placed_by.items() if _inside(c, low, high)}
         outcome = referee.look(observed, placed_by, quiet_repairs=referee.name not in self.synced)
         self.synced.add(referee.name)
@@ -164,15 +165,6 @@ class Service:
             self.post(None, f"welcome {names}! Nodes is played on {boards} here; type "
                             f"'{self.config.chat_prefix} help' to learn how, '{self.config.chat_prefix} join' to play")
         self.online = online
-
-    def _collect_place_events(self) -> None:
-        if self.place_events is None:
-            self.place_events = self.client.supports_block_events()
-        if not self.place_events:
-            return
-        for change in self.client.poll_block_places():
-            if change.player:
-                self.placed_by[(int(change.pos.x), int(change.pos.y), int(change.pos.z))] = change.player
 
     # ------------------------------------------------------------------ computer players
     def seat_computer(self, referee: BoardReferee, player: int, level: str, seed: int | None = None) -> BotSeat:

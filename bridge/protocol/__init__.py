@@ -20,7 +20,7 @@ from bridge.protocol.errors import (
     ServerFailure,
     SetterFailure,
 )
-from bridge.protocol.events import BlockChange
+from bridge.protocol.events import BlockChange, WorldPoll
 from bridge.protocol.reconnect import ReconnectingClient
 
 __all__ = [
@@ -43,4 +43,5 @@ __all__ = [
     "ServerFailure",
     "SetterFailure",
     "Vec3",
+    "WorldPoll",
 ]

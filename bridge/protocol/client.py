@@ -21,7 +21,7 @@ from bridge.protocol.chat import parse_chat_posts, split_chat
 from bridge.protocol.connection import FAIL, Call, Connection, format_command
 from bridge.protocol.cuboids import Point, as_point, bounds, split
 from bridge.protocol.errors import InvalidArgument, ReplyTimeout, ServerFailure
-from bridge.protocol.events import BlockChange
+from bridge.protocol.events import BlockChange, WorldPoll
 from bridge.protocol.parsing import (
     decode_blocks,
     parse_block_changes,
@@ -168,6 +168,45 @@ class MinecraftClient:
             raise ServerFailure("events.chat.posts()")
         senders = None if players == FAIL else set(parse_id_list("world.getPlayerIds()", players))
         return parse_chat_posts("events.chat.posts()", chat, senders or None)
+
+    def poll_world(self, regions: Sequence[tuple[Point, Point]]) -> WorldPoll:
+        """What a referee reads every cycle, in one round trip (one tick on RaspberryJuice): chat since
+        the last poll with the online player ids, block places where the server reports them, and the
+        block ids of each cuboid in ``regions``."""
+        places_offered = self.supports_block_events()
+        calls: list[Call] = [("events.chat.posts", (), True), ("world.getPlayerIds", (), True)]
+        if places_offered:
+            calls.append(("events.block.places", (), True))
+        region_parts = []
+        for corner1, corner2 in regions:
+            low, high = bounds(as_point(corner1, "corner1"), as_point(corner2, "corner2"))
+            parts = list(split(low, high))
+            region_parts.append(parts)
+            calls.extend(("world.getBlocks", (*part_low, *part_high), True) for part_low, part_high in parts)
+        replies = iter(self.connection.pipeline(calls, allow_fail=True))
+
+        def reply_to(command: str) -> str:
+            reply = next(replies)
+            assert reply is not None
+            if reply == FAIL:
+                raise ServerFailure(command)
+            return reply
+
+        chat = reply_to("events.chat.posts()")
+        players = next(replies)
+        senders = None if players in (None, FAIL) else set(parse_id_list("world.getPlayerIds()", players))
+        places: list[BlockChange] = []
+        if places_offered:
+            places, self._probed_places = self._probed_places, []
+            places += parse_block_changes("events.block.places()", reply_to("events.block.places()"))
+        blocks = []
+        for parts in region_parts:
+            region: dict[Point, int] = {}
+            for part_low, part_high in parts:
+                command = format_command("world.getBlocks", (*part_low, *part_high))
+                region.update(decode_blocks(command, reply_to(command), part_low, part_high))
+            blocks.append(region)
+        return WorldPoll(parse_chat_posts("events.chat.posts()", chat, senders or None), places, blocks)
 
     def poll_block_hits(self) -> list[BlockEvent]:
         """Sword hits since the last poll (the only block events upstream RaspberryJuice reports)."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mcpi.event import ChatEvent
 from mcpi.vec3 import Vec3
 
 
@@ -20,3 +21,13 @@ class BlockChange:
     pos: Vec3
     block_id: int
     player: str | None
+
+
+@dataclass(frozen=True)
+class WorldPoll:
+    """One cycle's reading of the world: chat, block places (empty without the extension), and the
+    block ids of each region asked for, in the order asked."""
+
+    chat: list[ChatEvent]
+    places: list[BlockChange]
+    regions: list[dict[tuple[int, int, int], int]]

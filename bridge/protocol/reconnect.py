@@ -21,7 +21,7 @@ from bridge.protocol.client import Cuboid, MinecraftClient
 from bridge.protocol.connection import Connection
 from bridge.protocol.cuboids import Point
 from bridge.protocol.errors import ConnectionLost, ProtocolError, Reconnected
-from bridge.protocol.events import BlockChange
+from bridge.protocol.events import BlockChange, WorldPoll
 
 log = logging.getLogger(__name__)
 
@@ -159,6 +159,9 @@ class ReconnectingClient:
 
     def player_entity_ids(self) -> list[int]:
         return self._call(self.client.player_entity_ids)
+
+    def poll_world(self, regions: Sequence[tuple[Point, Point]]) -> WorldPoll:
+        return self._call(lambda: self.client.poll_world(regions))
 
     def player_entity_id(self, name: str) -> int | None:
         return self._call(lambda: self.client.player_entity_id(name))

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from mcpi.event import ChatEvent
 from mcpi.vec3 import Vec3
 
-from bridge.protocol import BlockChange
+from bridge.protocol import BlockChange, WorldPoll
 
 Cell = tuple[int, int, int]
 GRASS, AIR = 2, 0
@@ -65,19 +65,13 @@ class FakeWorld:
         self.commands += sent
         return sent
 
+    def poll_world(self, regions: Sequence[tuple[Cell, Cell]]) -> WorldPoll:
+        chat, self.incoming = self.incoming, []
+        places, self.places = (self.places, []) if self.place_events else ([], self.places)
+        return WorldPoll(chat, places, [self.get_blocks(low, high) for low, high in regions])
+
     def post_to_chat(self, message: str) -> None:
         self.chat.append(message)
-
-    def poll_chat_posts(self) -> list[ChatEvent]:
-        events, self.incoming = self.incoming, []
-        return events
-
-    def supports_block_events(self) -> bool:
-        return self.place_events
-
-    def poll_block_places(self) -> list[BlockChange]:
-        events, self.places = self.places, []
-        return events
 
     def entity_name(self, entity_id: int) -> str | None:
         return self.names.get(entity_id)

@@ -113,3 +113,11 @@ def test_server_side_disconnect_is_survived(embedded_server: Any) -> None:
     finally:
         client.close()
         proxy.close()
+
+
+def test_poll_world_matches_separate_reads(mc: MinecraftClient) -> None:
+    region = ((300, 0, 300), (346, 2, 346))
+    mc.set_block(301, 1, 302, 152)
+    poll = mc.poll_world([region])
+    assert poll.regions[0] == mc.get_blocks(*region)
+    assert poll.regions[0][(301, 1, 302)] == 152

@@ -218,3 +218,25 @@ def test_only_commands_upstream_raspberryjuice_has_are_sent(fake: FakeRaspberryJ
         "events.block.hits",
         "entity.getName",
     }
+
+
+def test_poll_world_reads_chat_places_and_regions_in_one_exchange(fake_ext: FakeRaspberryJuice) -> None:
+    client = MinecraftClient.connect("127.0.0.1", fake_ext.port, timeout=1.0)
+    fake_ext.entities[5] = FakeEntity("Alice", (0, 0, 0))
+    client.set_block(2, 0, 3, 152)
+    client.fence()
+    fake_ext.queue_chat(5, "nodes join 1")
+    fake_ext.queue_place((2, 0, 3), 152, "Alice")
+    regions = [((0, 0, 0), (3, 1, 4)), ((-2, -1, -2), (-1, 0, -1))]
+    poll = client.poll_world(regions)
+    assert [(post.entityId, post.message) for post in poll.chat] == [(5, "nodes join 1")]
+    assert poll.places == [BlockChange(Vec3(2, 0, 3), 152, "Alice")]
+    assert poll.regions == [client.get_blocks(*region) for region in regions]
+    assert poll.regions[0][(2, 0, 3)] == 152
+    client.close()
+
+
+def test_poll_world_without_the_extension_has_no_places(fake: FakeRaspberryJuice, client: MinecraftClient) -> None:
+    poll = client.poll_world([((0, 0, 0), (1, 1, 1))])
+    assert poll.places == [] and poll.chat == []
+    assert len(poll.regions[0]) == 8
