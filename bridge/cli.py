@@ -25,6 +25,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="blockref",
         description="Play abstract strategy games (Nodes first) in Minecraft, refereed by a rules engine.",
+        epilog="Start with 'blockref up': it starts a Minecraft 1.21.4 server on this machine and builds the "
+        "board; join localhost:25565 and type 'nodes help' in chat. 'blockref demo' shows two computer players, "
+        "'blockref play' is a game in the terminal. 'blockref COMMAND --help' tells more.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
