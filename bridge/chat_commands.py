@@ -10,11 +10,17 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bridge.referee import BoardReferee
 
 VERBS = ("join", "leave", "start", "concede", "reset", "status", "undo", "build", "clear", "help")
 LEVELS = ("easy", "normal", "hard")
+UNDO_WINDOW = 60.0  # seconds the opponent has to agree to an undo
 
 
 def help_lines(prefix: str) -> list[str]:
@@ -48,3 +54,98 @@ def parse_command(message: str, prefix: str, boards: Sequence[str]) -> ChatComma
         return ChatCommand("help", [], board)
     verb = rest[0].lower()
     return ChatCommand(verb if verb in VERBS else "unknown", [w.lower() for w in rest[1:]] or [], board)
+
+
+@dataclass
+class CommandDesk:
+    """Carries out chat commands on a board. What only the service can do (computer seats, clearing the
+    board in the world) it is given as functions."""
+
+    prefix: str
+    is_computer: Callable[[BoardReferee, int], bool]
+    seat_computer: Callable[[BoardReferee, int, str], Any]
+    unseat_computer: Callable[[BoardReferee, int], Any]
+    clear_board: Callable[[BoardReferee], None]
+    undo_requests: dict[str, tuple[int, float]] = field(default_factory=dict)
+
+    def run(self, command: ChatCommand, speaker: str, referee: BoardReferee) -> list[str]:
+        """Carry out a command of ``speaker`` on the board; the lines to post."""
+        verb, args = command.verb, command.args
+        seat = next((p for p, n in referee.seats.items() if n == speaker), None)
+        if verb == "help":
+            return help_lines(self.prefix)
+        if verb == "unknown":
+            return [f"unknown command; try '{self.prefix} help'"]
+        if verb == "status":
+            return [referee.status(), referee.seat_line()]
+        if verb == "join":
+            return self._join(referee, speaker, seat, args)
+        if verb == "leave":
+            if seat is None:
+                return [f"{speaker}, you have no seat on this board"]
+            referee.leave_seat(seat)
+            return [f"{speaker} left seat {seat}. {referee.seat_line()}"]
+        if not self._may_act(referee, seat):
+            return [f"{speaker}, only the seated players can do that ({referee.seat_line()})"]
+        if verb in ("start", "reset"):
+            self.undo_requests.pop(referee.name, None)
+            return referee.new_game()
+        if verb == "concede":
+            player = seat or referee.state.current_player()
+            if player is None:
+                return ["the game is over"]
+            return referee.concede(player, by=speaker)
+        if verb == "undo":
+            return self._undo(referee, speaker, seat)
+        if verb == "clear":
+            self.clear_board(referee)
+            return [f"board cleared; '{self.prefix} build' brings it back with its game"]
+        if verb == "build":
+            referee.build()
+            return [f"board built. {referee.status()}"]
+        return []
+
+    def _may_act(self, referee: BoardReferee, seat: int | None) -> bool:
+        humans = [p for p in referee.seats if not self.is_computer(referee, p)]
+        return seat is not None or not humans
+
+    def _join(self, referee: BoardReferee, speaker: str, seat: int | None, args: list[str]) -> list[str]:
+        if args and args[0] == "bot":
+            level = args[1] if len(args) > 1 else "normal"
+            if level not in LEVELS:
+                return [f"levels are {', '.join(LEVELS)}"]
+            free = [p for p in (1, 2) if p not in referee.seats]
+            if not free:
+                return [f"both seats are taken ({referee.seat_line()})"]
+            self.seat_computer(referee, free[0], level)
+            return [f"the computer ({level}) takes seat {free[0]}. {referee.seat_line()}"]
+        wanted = [int(args[0])] if args and args[0] in ("1", "2") else [p for p in (1, 2) if p not in referee.seats]
+        if args and args[0] not in ("1", "2"):
+            return [f"join 1, join 2 or join bot [{'|'.join(LEVELS)}]"]
+        if not wanted:
+            return [f"both seats are taken ({referee.seat_line()})"]
+        player = wanted[0]
+        holder = referee.seats.get(player)
+        if holder and holder != speaker:
+            return [f"seat {player} is taken by {holder}"]
+        if seat is not None and seat != player:
+            referee.leave_seat(seat)
+        referee.take_seat(player, speaker)
+        self.unseat_computer(referee, player)
+        return [f"{speaker} plays player {player}. {referee.seat_line()}"]
+
+    def _undo(self, referee: BoardReferee, speaker: str, seat: int | None) -> list[str]:
+        if not referee.state.history():
+            return ["nothing to undo"]
+        request = self.undo_requests.get(referee.name)
+        opponent = 3 - seat if seat else None
+        opponent_is_human = opponent in referee.seats and not self.is_computer(referee, opponent)
+        now = time.monotonic()
+        agreed = request is not None and request[0] != seat and now - request[1] < UNDO_WINDOW
+        if opponent_is_human and not agreed:
+            self.undo_requests[referee.name] = (seat or 0, now)
+            return [f"{speaker} asks to take back the last piece; {referee.seats[opponent]}, type "  # type: ignore[index]
+                    f"'{self.prefix} undo' within {int(UNDO_WINDOW)} s to agree"]
+        self.undo_requests.pop(referee.name, None)
+        dropped = referee.undo()
+        return [f"taken back: {dropped}. {referee.status()}"]

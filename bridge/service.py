@@ -18,7 +18,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bridge.chat_commands import LEVELS, ChatCommand, help_lines, parse_command
+from bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
 from bridge.config import BridgeConfig
 from bridge.edits import EditPlan
 from bridge.protocol import ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
@@ -28,7 +28,6 @@ from engines.core import IllegalAction
 from engines.nodes.actions import NodesAction
 
 Cell = tuple[int, int, int]
-UNDO_WINDOW = 60.0
 GREETING_EVERY = 2.0  # seconds between looks at who is online
 
 
@@ -67,7 +66,6 @@ class Service:
     say: Callable[[str], None] = print
     bots: dict[tuple[str, int], BotSeat] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
-    undo_requests: dict[str, tuple[int, float]] = field(default_factory=dict)
     placed_by: dict[Cell, str] = field(default_factory=dict)
     commands_sent: int = 0
     synced: set[str] = field(default_factory=set)
@@ -77,6 +75,13 @@ class Service:
 
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
+        self.desk = CommandDesk(
+            self.config.chat_prefix,
+            is_computer=lambda referee, player: (referee.name, player) in self.bots,
+            seat_computer=self.seat_computer,
+            unseat_computer=lambda referee, player: self.bots.pop((referee.name, player), None),
+            clear_board=self._clear_board,
+        )
         for name, referee in self.referees.items():
             for player, seated in referee.seats.items():
                 level = seated.removeprefix("computer (").removesuffix(")")
@@ -205,6 +210,11 @@ class Service:
             self.post(referee, line)
         self._send(referee.settle(observed), observed)
 
+    def _clear_board(self, referee: BoardReferee) -> None:
+        low, high = referee.bounds()
+        observed = self.client.get_blocks(low, high)
+        self._send(referee.clear(observed), observed)
+
     # ------------------------------------------------------------------ chat
     def _on_chat(self, event: ChatEvent) -> None:
         command = parse_command(event.message, self.config.chat_prefix, list(self.referees))
@@ -213,7 +223,7 @@ class Service:
         speaker = self._name_of(event.entityId)
         referee = self._board_for(command, event.entityId)
         try:
-            for line in self._run_command(command, speaker, referee):
+            for line in self.desk.run(command, speaker, referee):
                 self.post(referee, line)
         except IllegalAction as error:
             self.post(referee, f"{speaker}: {error}")
@@ -239,90 +249,6 @@ class Service:
         if where is None:
             return boards[0]
         return min(boards, key=lambda r: _distance_to(r.bounds(), (where.x, where.y, where.z)))
-
-    def _run_command(self, command: ChatCommand, speaker: str, referee: BoardReferee) -> list[str]:
-        verb, args = command.verb, command.args
-        seat = next((p for p, n in referee.seats.items() if n == speaker), None)
-        if verb == "help":
-            return help_lines(self.config.chat_prefix)
-        if verb == "unknown":
-            return [f"unknown command; try '{self.config.chat_prefix} help'"]
-        if verb == "status":
-            return [referee.status(), referee.seat_line()]
-        if verb == "join":
-            return self._join(referee, speaker, seat, args)
-        if verb == "leave":
-            if seat is None:
-                return [f"{speaker}, you have no seat on this board"]
-            referee.leave_seat(seat)
-            return [f"{speaker} left seat {seat}. {referee.seat_line()}"]
-        if not self._may_act(referee, seat):
-            return [f"{speaker}, only the seated players can do that ({referee.seat_line()})"]
-        if verb in ("start", "reset"):
-            self.undo_requests.pop(referee.name, None)
-            return referee.new_game()
-        if verb == "concede":
-            player = seat or referee.state.current_player()
-            if player is None:
-                return ["the game is over"]
-            return referee.concede(player, by=speaker)
-        if verb == "undo":
-            return self._undo(referee, speaker, seat)
-        if verb == "clear":
-            low, high = referee.bounds()
-            observed = self.client.get_blocks(low, high)
-            self._send(referee.clear(observed), observed)
-            return [f"board cleared; '{self.config.chat_prefix} build' brings it back with its game"]
-        if verb == "build":
-            referee.build()
-            return [f"board built. {referee.status()}"]
-        return []
-
-    def _may_act(self, referee: BoardReferee, seat: int | None) -> bool:
-        humans = [p for p, n in referee.seats.items() if (referee.name, p) not in self.bots]
-        return seat is not None or not humans
-
-    def _join(self, referee: BoardReferee, speaker: str, seat: int | None, args: list[str]) -> list[str]:
-        if args and args[0] == "bot":
-            level = args[1] if len(args) > 1 else "normal"
-            if level not in LEVELS:
-                return [f"levels are {', '.join(LEVELS)}"]
-            free = [p for p in (1, 2) if p not in referee.seats]
-            if not free:
-                return [f"both seats are taken ({referee.seat_line()})"]
-            self.seat_computer(referee, free[0], level)
-            return [f"the computer ({level}) takes seat {free[0]}. {referee.seat_line()}"]
-        wanted = [int(args[0])] if args and args[0] in ("1", "2") else [p for p in (1, 2) if p not in referee.seats]
-        if args and args[0] not in ("1", "2"):
-            return [f"join 1, join 2 or join bot [{'|'.join(LEVELS)}]"]
-        if not wanted:
-            return [f"both seats are taken ({referee.seat_line()})"]
-        player = wanted[0]
-        holder = referee.seats.get(player)
-        if holder and holder != speaker:
-            return [f"seat {player} is taken by {holder}"]
-        if seat is not None and seat != player:
-            referee.leave_seat(seat)
-        referee.take_seat(player, speaker)
-        self.bots.pop((referee.name, player), None)
-        return [f"{speaker} plays player {player}. {referee.seat_line()}"]
-
-    def _undo(self, referee: BoardReferee, speaker: str, seat: int | None) -> list[str]:
-        if not referee.state.history():
-            return ["nothing to undo"]
-        request = self.undo_requests.get(referee.name)
-        opponent = 3 - seat if seat else None
-        opponent_is_human = opponent in referee.seats and (referee.name, opponent) not in self.bots
-        now = time.monotonic()
-        agreed = request is not None and request[0] != seat and now - request[1] < UNDO_WINDOW
-        if opponent_is_human and not agreed:
-            self.undo_requests[referee.name] = (seat or 0, now)
-            return [f"{speaker} asks to take back the last piece; {referee.seats[opponent]}, type "  # type: ignore[index]
-                    f"'{self.config.chat_prefix} undo' within {int(UNDO_WINDOW)} s to agree"]
-        self.undo_requests.pop(referee.name, None)
-        dropped = referee.undo()
-        return [f"taken back: {dropped}. {referee.status()}"]
-
 
 def _inside(cell: Cell, low: Cell, high: Cell) -> bool:
     return all(lo <= v <= hi for v, lo, hi in zip(cell, low, high, strict=True))
