@@ -180,7 +180,7 @@ const ops = {
         await bot.lookAt(new Vec3(goal.x, here.y + bot.entity.height * 0.9, goal.z), true)
         bot.setControlState('forward', true)
         bot.setControlState('sprint', distance > 2)
-        bot.setControlState('jump', bot.entity.isCollidedHorizontally)
+        bot.setControlState('jump', Boolean(bot.entity.isCollidedHorizontally)) // undefined before the first physics tick
         await bot.waitForTicks(1)
       }
     } finally {
