@@ -8,6 +8,7 @@ const path = require('path')
 const { parseArgs } = require('util')
 
 const DEFAULT_VERSION = '1.21.4'
+const VIEW_DISTANCE = 8 // chunks; bots place up to about 128 blocks from spawn
 const USAGE = `usage: node server.js [--host 127.0.0.1] [--mc-port 25565] [--api-port 4711]
                       [--world DIR] [--version ${DEFAULT_VERSION}] [--location relative|absolute] [--verbose]
   --world DIR   persistent Anvil world (saved on stop); without it the world lives in memory
@@ -89,14 +90,14 @@ async function main () {
       logging: false,
       noConsoleOutput: !opts.verbose,
       'max-players': 20,
-      'view-distance': 8,
+      'view-distance': VIEW_DISTANCE,
       kickTimeout: 10000,
       'everybody-op': true,
       'max-entities': 100,
       'player-list-text': { header: 'blockref', footer: '' },
       motd: 'blockref embedded server',
       plugins: {
-        [path.join(__dirname, 'plugin', 'fixes.js')]: { spawn },
+        [path.join(__dirname, 'plugin', 'fixes.js')]: { spawn, viewDistance: VIEW_DISTANCE },
         [path.join(__dirname, 'plugin', 'index.js')]: { host: opts.host, port: opts.apiPort, location: opts.location, spawn }
       },
       debug: log // G5: with a debug function flying-squid does not install process-wide crash handlers

@@ -20,7 +20,7 @@ const BLOCK_SLOT = 0 // hotbar slot for blocks to place
 const SWORD_SLOT = 1 // hotbar slot for the sword
 const JOIN_TIMEOUT_MS = 20000
 const VIEW_DISTANCE = 8 // chunks; the server sends at most its own view-distance (8)
-const CHUNK_WAIT_MS = 10000
+const CHUNK_WAIT_MS = 25000 // under load, far chunks can take a while (the Python side gives up after 30 s)
 const FENCE_TIMEOUT_MS = 5000
 const FENCE_REPLY = /^pong \[\d+\]!$/
 // Faces to place against, best first: the block below, the four sides, the block above.
@@ -83,7 +83,7 @@ async function loadedBlock (bot, pos) {
   for (;;) {
     const block = bot.blockAt(pos)
     if (block) return block
-    if (Date.now() > deadline) throw new Error(`the chunk at ${pos} is not loaded for ${bot.username} (too far away?)`)
+    if (Date.now() > deadline) throw new Error(`the chunk at ${pos} is not loaded for ${bot.username} (too far away? it has ${bot.world.getColumns().length} chunks around ${bot.entity.position.floored()})`)
     await new Promise(resolve => setTimeout(resolve, 50))
   }
 }

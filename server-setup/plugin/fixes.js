@@ -6,6 +6,8 @@
 const { Vec3 } = require('vec3')
 
 const GAME_MODES = ['survival', 'creative', 'adventure', 'spectator']
+const DEFAULT_VIEW = 8 // chunks, if the launcher does not say
+const LOGIN_WAIT_MS = 1000
 
 module.exports.server = function (serv) {
   const settings = this.settings || {}
@@ -21,6 +23,27 @@ module.exports.server = function (serv) {
 }
 
 module.exports.player = function (player) {
+  // G13: player.view is set only when the client's settings packet arrives; if the rest of the chunks
+  // are sent before it, their radius is Math.min(undefined, view-distance) = NaN and only the first
+  // 7 x 7 chunks ever arrive (until the player walks 16 blocks). Start from the server's distance.
+  if (player.view === undefined) player.view = (this.settings && this.settings.viewDistance) || DEFAULT_VIEW
+  // G14: after 'spawned', login waits for a 'flying' or 'look' packet before sending the rest of the
+  // chunks. An idle client (mineflayer on 1.12+) sends 'flying' once, possibly before that wait
+  // starts, and then only 'position' every second: the wait never ends and the player never gets
+  // the chunks beyond the first 6 x 6. Login emits 'spawned' right before it waits, so the wait is
+  // replaced there with one that takes any movement packet, or gives up after a second.
+  player.on('spawned', () => {
+    player.waitPlayerLogin = () => new Promise((resolve) => {
+      const events = ['flying', 'look', 'position', 'position_look']
+      const done = () => {
+        clearTimeout(timer)
+        events.forEach(event => player._client.removeListener(event, done))
+        resolve()
+      }
+      const timer = setTimeout(done, LOGIN_WAIT_MS)
+      events.forEach(event => player._client.on(event, done))
+    })
+  })
   // G1: on 1.20.5+ the login packet carries the game mode in worldState, which flying-squid leaves
   // at the captured vanilla value ('survival'); the client then digs with survival timings.
   const write = player._client.write.bind(player._client)
