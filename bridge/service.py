@@ -28,7 +28,6 @@ from engines.core import IllegalAction
 from engines.nodes.actions import NodesAction
 
 Cell = tuple[int, int, int]
-GREETING_EVERY = 2.0  # seconds between looks at who is online
 
 
 class WorldClient(Protocol):
@@ -40,7 +39,6 @@ class WorldClient(Protocol):
     def post_to_chat(self, message: str) -> None: ...
     def entity_name(self, entity_id: int) -> str | None: ...
     def entity_tile(self, entity_id: int) -> Vec3 | None: ...
-    def player_entity_ids(self) -> list[int]: ...
 
 
 @dataclass
@@ -70,8 +68,7 @@ class Service:
     commands_sent: int = 0
     synced: set[str] = field(default_factory=set)
     bot_piece_delay: float = 0.6
-    online: set[int] | None = None
-    next_greeting_check: float = 0.0
+    online: frozenset[int] | None = None
 
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
@@ -123,7 +120,7 @@ class Service:
                 self.placed_by[(int(change.pos.x), int(change.pos.y), int(change.pos.z))] = change.player
         for event in poll.chat:
             self._on_chat(event)
-        self._greet_newcomers()
+        self._greet_newcomers(poll.players)
         for referee, observed in zip(watched, poll.regions, strict=True):
             if not referee.cleared:
                 self.look_at(referee, observed)
@@ -158,12 +155,8 @@ class Service:
         self.say(text)
         self.client.post_to_chat(text)
 
-    def _greet_newcomers(self) -> None:
-        """One line for each player who joined since the last look: how to start."""
-        if time.monotonic() < self.next_greeting_check:
-            return
-        self.next_greeting_check = time.monotonic() + GREETING_EVERY
-        online = set(self.client.player_entity_ids())
+    def _greet_newcomers(self, online: frozenset[int]) -> None:
+        """One line for each player who joined since the last poll: how to start."""
         if self.online is not None and online - self.online:
             names = ", ".join(sorted(self._name_of(e) for e in online - self.online))
             boards = "the board" if len(self.referees) == 1 else f"{len(self.referees)} boards"

@@ -171,7 +171,7 @@ class MinecraftClient:
 
     def poll_world(self, regions: Sequence[tuple[Point, Point]]) -> WorldPoll:
         """What a referee reads every cycle, in one round trip (one tick on RaspberryJuice): chat since
-        the last poll with the online player ids, block places where the server reports them, and the
+        the last poll, the online player ids, block places where the server reports them, and the
         block ids of each cuboid in ``regions``."""
         places_offered = self.supports_block_events()
         calls: list[Call] = [("events.chat.posts", (), True), ("world.getPlayerIds", (), True)]
@@ -206,7 +206,8 @@ class MinecraftClient:
                 command = format_command("world.getBlocks", (*part_low, *part_high))
                 region.update(decode_blocks(command, reply_to(command), part_low, part_high))
             blocks.append(region)
-        return WorldPoll(parse_chat_posts("events.chat.posts()", chat, senders or None), places, blocks)
+        chat_events = parse_chat_posts("events.chat.posts()", chat, senders or None)
+        return WorldPoll(chat_events, places, blocks, frozenset(senders or ()))
 
     def poll_block_hits(self) -> list[BlockEvent]:
         """Sword hits since the last poll (the only block events upstream RaspberryJuice reports)."""

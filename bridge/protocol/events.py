@@ -25,9 +25,10 @@ class BlockChange:
 
 @dataclass(frozen=True)
 class WorldPoll:
-    """One cycle's reading of the world: chat, block places (empty without the extension), and the
-    block ids of each region asked for, in the order asked."""
+    """One cycle's reading of the world: chat, block places (empty without the extension), the block
+    ids of each region asked for (in the order asked), and the entity ids of the players online."""
 
     chat: list[ChatEvent]
     places: list[BlockChange]
     regions: list[dict[tuple[int, int, int], int]]
+    players: frozenset[int]

@@ -68,7 +68,8 @@ class FakeWorld:
     def poll_world(self, regions: Sequence[tuple[Cell, Cell]]) -> WorldPoll:
         chat, self.incoming = self.incoming, []
         places, self.places = (self.places, []) if self.place_events else ([], self.places)
-        return WorldPoll(chat, places, [self.get_blocks(low, high) for low, high in regions])
+        regions_read = [self.get_blocks(low, high) for low, high in regions]
+        return WorldPoll(chat, places, regions_read, frozenset(self.names))
 
     def post_to_chat(self, message: str) -> None:
         self.chat.append(message)
@@ -78,6 +79,3 @@ class FakeWorld:
 
     def entity_tile(self, entity_id: int) -> Vec3 | None:
         return self.where.get(entity_id)
-
-    def player_entity_ids(self) -> list[int]:
-        return sorted(self.names)

@@ -170,7 +170,6 @@ def test_clear_removes_the_board_and_build_brings_it_back_with_its_game() -> Non
 def test_a_player_who_joins_is_told_how_to_start() -> None:
     service, world = make_service()
     world.names[11] = "newcomer"
-    service.next_greeting_check = 0.0
     service.step()
     assert any("welcome newcomer" in line and "nodes help" in line for line in world.chat)
 

@@ -231,6 +231,7 @@ def test_poll_world_reads_chat_places_and_regions_in_one_exchange(fake_ext: Fake
     poll = client.poll_world(regions)
     assert [(post.entityId, post.message) for post in poll.chat] == [(5, "nodes join 1")]
     assert poll.places == [BlockChange(Vec3(2, 0, 3), 152, "Alice")]
+    assert poll.players == {5}
     assert poll.regions == [client.get_blocks(*region) for region in regions]
     assert poll.regions[0][(2, 0, 3)] == 152
     client.close()
