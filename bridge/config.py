@@ -16,14 +16,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from engines.nodes import NodesGame
 from schematics.layout import BoardLayout
-from schematics.style import load_style
+from schematics.style import load_style, read_toml
 
 DEFAULT_ORIGIN = (3, 0, -3)
 BOARD_KEYS = ("name", "origin", "spacing", "orientation", "style", "corners", "turn_limit")
@@ -78,12 +77,7 @@ def board_from_table(table: dict[str, Any], where: str) -> BoardConfig:
 
 def load_config(path: Path) -> BridgeConfig:
     """Read a config file. ValueError with the file, the place and the problem for anything wrong."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as error:
-        raise ValueError(f"cannot read {path}: {error}") from None
-    except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"{path}: not valid TOML: {error}") from None
+    data = read_toml(path, "config file")
     tables = data.get("boards", [])
     if not isinstance(tables, list) or not tables:
         raise ValueError(f"{path}: needs at least one [[boards]] table")

@@ -121,13 +121,18 @@ def _resolve(name_or_path: str | Path) -> Path:
     return path.resolve()
 
 
-def _load_file(path: Path) -> Style:
+def read_toml(path: Path, what: str = "file") -> dict[str, Any]:
+    """A TOML file's tables. ValueError naming ``what`` and the file if it cannot be read or parsed."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
-        raise ValueError(f"cannot read style file {path}: {error}") from None
+        raise ValueError(f"cannot read {what} {path}: {error}") from None
     except tomllib.TOMLDecodeError as error:
-        raise ValueError(f"style file {path} is not valid TOML: {error}") from None
+        raise ValueError(f"{what} {path} is not valid TOML: {error}") from None
+
+
+def _load_file(path: Path) -> Style:
+    data = read_toml(path, "style file")
     try:
         return style_from_dict(data, default_name=path.stem)
     except ValueError as error:
