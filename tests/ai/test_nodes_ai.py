@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from toy_games import play_game
 
 from engines.ai.knowledge import computer_player, greedy_player, knowledge_for
 from engines.ai.mcts import Knowledge
@@ -56,16 +57,8 @@ def test_only_legal_actions_over_whole_nodes_games(seed: int) -> None:
     players = {1: MCTSPlayer(iterations=25, seed=seed, knowledge=knowledge_for(game)), 2: RandomPlayer(seed)}
     if seed % 2:
         players = {1: players[2], 2: players[1]}
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        mover = state.current_player()
-        assert mover is not None
-        before = state.serialize()
-        action = players[mover].choose(state)
-        assert state.serialize() == before
-        assert state.why_illegal(action) is None
-        state.apply(action)
-    assert state.turns <= 24
+    state = play_game(game, players)
+    assert state.is_terminal() and state.turns <= 24
 
 
 def test_a_forced_pass_is_returned_at_once() -> None:

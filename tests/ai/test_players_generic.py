@@ -6,25 +6,11 @@ import time
 from typing import Any
 
 import pytest
-from toy_games import DoubleNim, TicTacToe, solve, winning_actions
+from toy_games import DoubleNim, TicTacToe, play_game, solve, winning_actions
 
 from engines.ai.mcts import SearchSettings
-from engines.ai.players import GreedyPlayer, MCTSPlayer, Player, RandomPlayer
-from engines.core import Game, GameState
-
-
-def play_game(game: Game[Any], players: dict[int, Player]) -> GameState[Any]:
-    """Plays to the end, checking that every choice is legal and leaves the state unchanged."""
-    state = game.new_initial_state()
-    while not state.is_terminal():
-        mover = state.current_player()
-        assert mover is not None
-        before = state.serialize()
-        action = players[mover].choose(state)
-        assert state.serialize() == before
-        assert action in state.legal_actions()
-        state.apply(action)
-    return state
+from engines.ai.players import GreedyPlayer, MCTSPlayer, RandomPlayer
+from engines.core import Game
 
 
 @pytest.mark.parametrize("game", [TicTacToe(), DoubleNim(17)], ids=lambda g: g.name)

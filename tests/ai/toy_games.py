@@ -10,6 +10,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any
 
+from engines.ai.players import Player
 from engines.core import Game, GameState, IllegalAction
 
 
@@ -208,3 +209,17 @@ def _score_after(state: GameState[Any], action: Any, player: int) -> int:
         return 0 if won is None else (1 if won == player else -1)
     inner = solve(after)
     return inner if after.current_player() == player else -inner
+
+
+def play_game(game: Game[Any], players: dict[int, Player]) -> GameState[Any]:
+    """Plays to the end, checking that every choice is legal and leaves the state unchanged."""
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        mover = state.current_player()
+        assert mover is not None
+        before = state.serialize()
+        action = players[mover].choose(state)
+        assert state.serialize() == before
+        assert action in state.legal_actions()
+        state.apply(action)
+    return state
