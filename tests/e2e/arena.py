@@ -19,6 +19,7 @@ from bridge.nodes_board import target_blocks
 from bridge.protocol import MinecraftClient
 from engines.nodes import NodesGame, NodesState, parse_action, point_xy
 from engines.nodes.actions import PlaceNode, PlaceWire
+from engines.nodes.record import strip_comment
 from schematics.layout import BoardLayout
 from schematics.style import load_style
 
@@ -137,7 +138,7 @@ class Arena:
 
 
 def _pieces(line: str) -> list[str]:
-    text = line.split("#", 1)[0].strip()
+    text = strip_comment(line)
     if not text:
         return []
     if text.startswith("node"):
