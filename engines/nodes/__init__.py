@@ -17,14 +17,19 @@ from engines.nodes.board import (
     point_name,
     point_xy,
 )
-from engines.nodes.record import RecordError, play_turn_line, replay, write_record
+from engines.nodes.record import RecordError, play_turn_line, replay, replay_states, write_record
 from engines.nodes.render import render_text, status_line
 from engines.nodes.state import NodesGame, NodesState, NodeView, WireView
 
+TITLE = "Nodes"
+GAME = NodesGame
+
 __all__ = [
     "DIRECTION_NAMES",
+    "GAME",
     "PASS",
     "SIZE",
+    "TITLE",
     "NodeView",
     "NodesAction",
     "NodesGame",
@@ -44,6 +49,7 @@ __all__ = [
     "point_xy",
     "render_text",
     "replay",
+    "replay_states",
     "status_line",
     "write_record",
 ]

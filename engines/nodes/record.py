@@ -89,7 +89,13 @@ def play_turn_line(state: NodesState, text: str) -> None:
 
 def replay(game: NodesGame, lines: Iterable[str]) -> NodesState:
     """Play a whole record from the start. Raises :class:`RecordError` at the first bad line."""
+    return replay_states(game, lines)[-1]
+
+
+def replay_states(game: NodesGame, lines: Iterable[str]) -> list[NodesState]:
+    """The state before the record and after each of its turns. Raises :class:`RecordError`."""
     state = game.new_initial_state()
+    states = [state.clone()]
     for number, raw in enumerate(lines, start=1):
         text = strip_comment(raw)
         if not text:
@@ -98,7 +104,8 @@ def replay(game: NodesGame, lines: Iterable[str]) -> NodesState:
             play_turn_line(state, text)
         except (IllegalAction, ValueError) as error:
             raise RecordError(number, raw, str(error)) from None
-    return state
+        states.append(state.clone())
+    return states
 
 
 def write_record(state: NodesState) -> str:

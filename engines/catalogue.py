@@ -1,0 +1,65 @@
+"""Every game the project plays, by name, and what each engine package offers the tools.
+
+A game's package (``engines.<name>``) exposes, besides its rules:
+
+- ``TITLE``: the name a person reads (``"New Rule"``);
+- ``GAME``: its :class:`engines.core.Game` class, built with keyword options (``GAME(size=9)``);
+- ``replay_states(game, lines)``: the state before the record and after each of its entries (comment and
+  blank lines are no entries); raises ``ValueError`` naming the line number and the rule at a bad line;
+- ``write_record(state)``: the game so far as record text, which ``replay_states`` reads back;
+- ``board_svg(state)``: the position as an SVG picture, the last action highlighted.
+
+Tools (the bridge's CLI, ``blockref draw``, journal exports) find a game here and never import another
+game's package, so a broken or missing game never stops the others.
+
+>>> game = make_game("nodes", {"turn_limit": "50"})
+>>> game.name, game.options["turn_limit"]
+('nodes', 50)
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any
+
+from engines.core import Game
+
+GAMES: dict[str, str] = {
+    "nodes": "engines.nodes",
+    "newrule": "engines.newrule",
+    "tightwire": "engines.tightwire",
+    "implosion": "engines.implosion",
+}
+
+
+def game_module(name: str) -> ModuleType:
+    """The engine package of game ``name``. Raises ``ValueError`` for a game the project does not have."""
+    module = GAMES.get(name.lower())
+    if module is None:
+        raise ValueError(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
+    return importlib.import_module(module)
+
+
+def parse_option(text: str) -> Any:
+    """An option value from text: a whole number, ``true``/``false``, or the text itself."""
+    lowered = text.strip().lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    try:
+        return int(lowered)
+    except ValueError:
+        return text.strip()
+
+
+def make_game(name: str, options: Mapping[str, Any] | None = None) -> Game[Any]:
+    """Game ``name`` with ``options`` (values may be text, as typed). Raises ``ValueError`` naming a bad
+    option."""
+    values = {key.replace("-", "_"): parse_option(v) if isinstance(v, str) else v
+              for key, v in (options or {}).items()}
+    try:
+        game: Game[Any] = game_module(name).GAME(**values)
+        return game
+    except TypeError as error:
+        raise ValueError(f"{name}: {error}") from None
