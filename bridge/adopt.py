@@ -12,21 +12,15 @@ import json
 from collections.abc import Mapping
 from pathlib import Path
 
+from bridge.games.base import GameWorld
 from schematics.blocks import BLOCKS, BlockType, block_from_state
-from schematics.layout import BoardLayout
 
 Cell = tuple[int, int, int]
-PIECE_CELLS = ("point", "segment", "peg", "tab")
 
 
-def template_from_world(layout: BoardLayout, observed: Mapping[Cell, int]) -> dict[Cell, int]:
-    """The ids of every non-piece cell of the region as the world holds them now."""
-    template = {}
-    for cell in layout.board_blocks():
-        feature = layout.cell_owner(cell)
-        if feature is not None and feature[0] not in PIECE_CELLS and cell in observed:
-            template[cell] = observed[cell]
-    return template
+def template_from_world(world: GameWorld, observed: Mapping[Cell, int]) -> dict[Cell, int]:
+    """The ids of every non-piece cell of the board region as the world holds them now."""
+    return {cell: observed[cell] for cell in world.template_cells() if cell in observed}
 
 
 def template_blocks(template: Mapping[Cell, int]) -> dict[Cell, BlockType]:

@@ -1,10 +1,11 @@
-"""Chat commands of the players: ``nodes join [1|2|bot [easy|normal|hard]]``, ``leave``, ``start``,
-``concede``, ``reset``, ``status``, ``undo``, ``build``, ``clear``, ``help``. With several boards, a board
-name may follow the prefix (``nodes east join 1``); otherwise the board nearest the speaker is meant.
+"""Chat commands of the players, the same for every game: ``<prefix> join [N|bot [easy|normal|hard]]``,
+``leave``, ``start``, ``concede``, ``reset``, ``status``, ``undo``, ``build``, ``clear``, ``help``. Each board
+has a prefix (by default its game's: ``nodes``, ``newrule`` ...). With several boards of one prefix, a
+board name may follow the prefix (``nodes east join 1``); otherwise the board nearest the speaker is meant.
 
->>> parse_command("nodes join 2", "nodes", ["main"])
-ChatCommand(verb='join', args=['2'], board=None)
->>> parse_command("hello there", "nodes", ["main"]) is None
+>>> parse_command("nodes join 2", ["nodes"], ["main"])
+ChatCommand(verb='join', args=['2'], prefix='nodes', board=None)
+>>> parse_command("hello there", ["nodes"], ["main"]) is None
 True
 """
 
@@ -23,13 +24,16 @@ LEVELS = ("easy", "normal", "hard")
 UNDO_WINDOW = 60.0  # seconds the opponent has to agree to an undo
 
 
-def help_lines(prefix: str) -> list[str]:
+def help_lines(referee: BoardReferee) -> list[str]:
+    prefix = referee.prefix
+    colours = ", ".join(f"{colour} is {p}" for p, colour in referee.world.seat_colours.items())
+    seats = "|".join(str(p) for p in referee.players)
     return [
-        f"{prefix} join [1|2]: take a seat (red is 1, blue is 2); {prefix} join bot [easy|normal|hard]: "
+        f"{prefix} join [{seats}]: take a seat ({colours}); {prefix} join bot [easy|normal|hard]: "
         "seat the computer",
         f"{prefix} leave | start | reset | concede | status | undo (needs your opponent's '{prefix} undo' too)",
         f"{prefix} clear removes the board (the game is kept); {prefix} build brings it back",
-        "Play by placing your colour's blocks: on a line between two points for a wire, on a point for a node.",
+        referee.world.how_to_play,
     ]
 
 
@@ -37,23 +41,24 @@ def help_lines(prefix: str) -> list[str]:
 class ChatCommand:
     verb: str
     args: list[str]
+    prefix: str
     board: str | None = None
 
 
-def parse_command(message: str, prefix: str, boards: Sequence[str]) -> ChatCommand | None:
+def parse_command(message: str, prefixes: Sequence[str], boards: Sequence[str]) -> ChatCommand | None:
     """The command in a chat line, or None if the line is not for us. Unknown verbs come back as verb
     ``unknown`` so the speaker can be told."""
     words = message.strip().split()
-    if not words or words[0].lower() != prefix.lower():
+    if not words or words[0].lower() not in {p.lower() for p in prefixes}:
         return None
-    rest = words[1:]
+    prefix, rest = words[0].lower(), words[1:]
     board = None
     if rest and rest[0] in boards and rest[0].lower() not in VERBS:
         board = rest.pop(0)
     if not rest:
-        return ChatCommand("help", [], board)
+        return ChatCommand("help", [], prefix, board)
     verb = rest[0].lower()
-    return ChatCommand(verb if verb in VERBS else "unknown", [w.lower() for w in rest[1:]] or [], board)
+    return ChatCommand(verb if verb in VERBS else "unknown", [w.lower() for w in rest[1:]] or [], prefix, board)
 
 
 @dataclass
@@ -61,7 +66,6 @@ class CommandDesk:
     """Carries out chat commands on a board. What only the service can do (computer seats, clearing the
     board in the world) it is given as functions."""
 
-    prefix: str
     is_computer: Callable[[BoardReferee, int], bool]
     seat_computer: Callable[[BoardReferee, int, str], Any]
     unseat_computer: Callable[[BoardReferee, int], Any]
@@ -72,10 +76,11 @@ class CommandDesk:
         """Carry out a command of ``speaker`` on the board; the lines to post."""
         verb, args = command.verb, command.args
         seat = next((p for p, n in referee.seats.items() if n == speaker), None)
+        prefix = referee.prefix
         if verb == "help":
-            return help_lines(self.prefix)
+            return help_lines(referee)
         if verb == "unknown":
-            return [f"unknown command; try '{self.prefix} help'"]
+            return [f"unknown command; try '{prefix} help'"]
         if verb == "status":
             return [referee.status(), referee.seat_line()]
         if verb == "join":
@@ -99,7 +104,7 @@ class CommandDesk:
             return self._undo(referee, speaker, seat)
         if verb == "clear":
             self.clear_board(referee)
-            return [f"board cleared; '{self.prefix} build' brings it back with its game"]
+            return [f"board cleared; '{prefix} build' brings it back with its game"]
         if verb == "build":
             referee.build()
             return [f"board built. {referee.status()}"]
@@ -114,16 +119,17 @@ class CommandDesk:
             level = args[1] if len(args) > 1 else "normal"
             if level not in LEVELS:
                 return [f"levels are {', '.join(LEVELS)}"]
-            free = [p for p in (1, 2) if p not in referee.seats]
+            free = [p for p in referee.players if p not in referee.seats]
             if not free:
-                return [f"both seats are taken ({referee.seat_line()})"]
+                return [f"every seat is taken ({referee.seat_line()})"]
             self.seat_computer(referee, free[0], level)
             return [f"the computer ({level}) takes seat {free[0]}. {referee.seat_line()}"]
-        wanted = [int(args[0])] if args and args[0] in ("1", "2") else [p for p in (1, 2) if p not in referee.seats]
-        if args and args[0] not in ("1", "2"):
-            return [f"join 1, join 2 or join bot [{'|'.join(LEVELS)}]"]
+        seats = [str(p) for p in referee.players]
+        wanted = [int(args[0])] if args and args[0] in seats else [p for p in referee.players if p not in referee.seats]
+        if args and args[0] not in seats:
+            return [f"join {', join '.join(seats)} or join bot [{'|'.join(LEVELS)}]"]
         if not wanted:
-            return [f"both seats are taken ({referee.seat_line()})"]
+            return [f"every seat is taken ({referee.seat_line()})"]
         player = wanted[0]
         holder = referee.seats.get(player)
         if holder and holder != speaker:
@@ -145,7 +151,7 @@ class CommandDesk:
         if opponent_is_human and not agreed:
             self.undo_requests[referee.name] = (seat or 0, now)
             return [f"{speaker} asks to take back the last piece; {referee.seats[opponent]}, type "  # type: ignore[index]
-                    f"'{self.prefix} undo' within {int(UNDO_WINDOW)} s to agree"]
+                    f"'{referee.prefix} undo' within {int(UNDO_WINDOW)} s to agree"]
         self.undo_requests.pop(referee.name, None)
         dropped = referee.undo()
         return [f"taken back: {dropped}. {referee.status()}"]

@@ -1,47 +1,50 @@
-"""The bridge's settings: boards (each its own game), chat prefix, poll rate, data folder. TOML on disk.
+"""The bridge's settings: boards (each its own game), chat prefixes, poll rate, data folder. TOML on disk.
 
-    chat_prefix = "nodes"        # players type "nodes join 1"
     poll_interval = 0.05         # seconds between looks at the boards
     data_dir = "blockref-data"   # the journal (SQLite) lives here
 
     [[boards]]
     name = "main"
-    origin = [3, 0, -3]          # API coordinates of point a1 on the piece layer
+    game = "nodes"               # nodes (default) or another game of the project
+    origin = [3, 0, -3]          # API coordinates of the board's first point on the piece layer
     spacing = 4
     orientation = 0
     style = "classic"            # built-in style name or a .toml file
-    corners = "diagonal"
+    chat_prefix = "nodes"        # players type "nodes join 1"; default: the game's own prefix
+    corners = "diagonal"         # any other key is an option of the board's game
     turn_limit = 400
-"""
 
-from __future__ import annotations
+A top-level ``chat_prefix`` is the prefix of every board that names none.
+"""
 
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engines.nodes import NodesGame
-from schematics.layout import BoardLayout
-from schematics.style import load_style, read_toml
+from bridge.games import DEFAULT_GAME, world_class
+from bridge.games.base import GameWorld
+from engines.core import Game
+from schematics.style import read_toml
 
 DEFAULT_ORIGIN = (3, 0, -3)
-BOARD_KEYS = ("name", "origin", "spacing", "orientation", "style", "corners", "turn_limit")
+BOARD_KEYS = ("name", "game", "origin", "spacing", "orientation", "style", "chat_prefix")
 
 
 @dataclass(frozen=True)
 class BoardConfig:
-    name: str
-    layout: BoardLayout
-    turn_limit: int = 400
+    """One board: its name, the chat prefix its players type, and its game as it lives in the world."""
 
-    def game(self) -> NodesGame:
-        return NodesGame(corners=self.layout.corners, turn_limit=self.turn_limit)  # type: ignore[arg-type]
+    name: str
+    world: GameWorld
+    prefix: str
+
+    def game(self) -> Game[Any]:
+        return self.world.game
 
 
 @dataclass
 class BridgeConfig:
     boards: list[BoardConfig] = field(default_factory=list)
-    chat_prefix: str = "nodes"
     poll_interval: float = 0.05
     data_dir: Path = Path("blockref-data")
 
@@ -49,30 +52,50 @@ class BridgeConfig:
     def journal_path(self) -> Path:
         return self.data_dir / "journal.sqlite3"
 
+    @property
+    def prefixes(self) -> list[str]:
+        """Every chat prefix in use, each once, in board order."""
+        return list(dict.fromkeys(b.prefix for b in self.boards))
 
-def board_from_table(table: dict[str, Any], where: str) -> BoardConfig:
-    unknown = set(table) - set(BOARD_KEYS)
-    if unknown:
-        raise ValueError(f"{where}: unknown key(s) {', '.join(sorted(unknown))}; known: {', '.join(BOARD_KEYS)}")
+
+def build_world(game: str, origin: tuple[int, int, int], spacing: int | None, orientation: int, style: str | None,
+                options: dict[str, Any]) -> GameWorld:
+    """The game's world on a board, options given as config values or command-line text. ValueError names
+    an option the game does not have or a bad value."""
+    cls = world_class(game)
+    known = {o.name: o for o in cls.options}
+    values: dict[str, Any] = {}
+    for key, value in options.items():
+        option = known.get(key.replace("-", "_"))
+        if option is None:
+            raise ValueError(f"{cls.name} has no option {key!r}; its options: {', '.join(known) or 'none'}")
+        try:
+            values[option.name] = option.parse(str(value).lower() if isinstance(value, bool) else str(value))
+        except ValueError as error:
+            raise ValueError(f"{option.name}: {error}") from None
+    return cls.build(origin, spacing, orientation, style, values)
+
+
+def board_from_table(table: dict[str, Any], where: str, default_prefix: str | None = None) -> BoardConfig:
     name = str(table.get("name", "main"))
     if not name.isidentifier():
         raise ValueError(f"{where}: board name {name!r} must be one word (letters, digits, _)")
     origin = table.get("origin", list(DEFAULT_ORIGIN))
     if not (isinstance(origin, list) and len(origin) == 3 and all(isinstance(v, int) for v in origin)):
         raise ValueError(f"{where}: origin must be three whole numbers, like [3, 0, -3]")
+    options = {k: v for k, v in table.items() if k not in BOARD_KEYS}
     try:
-        layout = BoardLayout(
-            style=load_style(table.get("style", "classic")),
-            origin=(origin[0], origin[1], origin[2]),
-            spacing=int(table.get("spacing", 4)),
-            orientation=int(table.get("orientation", 0)),
-            corners=str(table.get("corners", "diagonal")),
-        )
-        board = BoardConfig(name, layout, int(table.get("turn_limit", 400)))
-        board.game()
+        world = build_world(
+            str(table.get("game", DEFAULT_GAME)), (origin[0], origin[1], origin[2]),
+            int(table["spacing"]) if "spacing" in table else None, int(table.get("orientation", 0)),
+            str(table["style"]) if "style" in table else None, options,
+        )  # fmt: skip
     except (ValueError, TypeError) as error:
         raise ValueError(f"{where} ({name}): {error}") from None
-    return board
+    prefix = str(table.get("chat_prefix", default_prefix or world.default_prefix)).lower()
+    if not prefix.isidentifier():
+        raise ValueError(f"{where} ({name}): chat_prefix {prefix!r} must be one word")
+    return BoardConfig(name, world, prefix)
 
 
 def load_config(path: Path) -> BridgeConfig:
@@ -81,10 +104,10 @@ def load_config(path: Path) -> BridgeConfig:
     tables = data.get("boards", [])
     if not isinstance(tables, list) or not tables:
         raise ValueError(f"{path}: needs at least one [[boards]] table")
-    boards = [board_from_table(t, f"{path}: boards[{i}]") for i, t in enumerate(tables)]
+    prefix = data.get("chat_prefix")
+    boards = [board_from_table(t, f"{path}: boards[{i}]", prefix) for i, t in enumerate(tables)]
     check_boards(boards)
     config = BridgeConfig(boards=boards)
-    config.chat_prefix = str(data.get("chat_prefix", config.chat_prefix)).lower()
     config.poll_interval = float(data.get("poll_interval", config.poll_interval))
     if not 0.01 <= config.poll_interval <= 5:
         raise ValueError(f"{path}: poll_interval must be between 0.01 and 5 seconds")
@@ -98,8 +121,8 @@ def check_boards(boards: list[BoardConfig]) -> None:
     if len(set(names)) != len(names):
         raise ValueError(f"board names must be unique: {names}")
     for i, a in enumerate(boards):
-        (alx, aly, alz), (ahx, ahy, ahz) = a.layout.bounds()
+        (alx, aly, alz), (ahx, ahy, ahz) = a.world.geometry.bounds()
         for b in boards[i + 1 :]:
-            (blx, bly, blz), (bhx, bhy, bhz) = b.layout.bounds()
+            (blx, bly, blz), (bhx, bhy, bhz) = b.world.geometry.bounds()
             if alx <= bhx and blx <= ahx and aly <= bhy and bly <= ahy and alz <= bhz and blz <= ahz:
                 raise ValueError(f"boards {a.name} and {b.name} overlap; move one of their origins")

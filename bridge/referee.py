@@ -8,20 +8,18 @@ world show the game. Every accepted action is journaled before those edits are r
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import Any
 
 from bridge.edits import EditPlan, plan_edits
+from bridge.games.base import GameWorld, Placement
 from bridge.journal import Journal
-from bridge.nodes_board import Placement, order_placements, read_board, target_blocks
-from engines.core import IllegalAction
-from engines.nodes import NodesGame, NodesState, point_name
-from engines.nodes.actions import NodesAction
+from engines.core import GameState, IllegalAction
 from schematics.blocks import AIR, BlockType
-from schematics.layout import BoardLayout
 
 Cell = tuple[int, int, int]
-COLOUR = {1: "red", 2: "blue"}
 GRASS = BlockType("grass_block", 2, 0, "snowy=false")  # a superflat world's top layer; not a style block
+MAX_PLACEMENTS_AT_ONCE = 6
 
 
 @dataclass
@@ -39,60 +37,69 @@ class BoardReferee:
     def __init__(
         self,
         name: str,
-        layout: BoardLayout,
-        game: NodesGame,
+        world: GameWorld,
         journal: Journal,
         template: Mapping[Cell, BlockType] | None = None,
+        prefix: str | None = None,
     ) -> None:
         self.name = name
+        self.prefix = prefix or world.default_prefix
         self.template = dict(template or {})
-        self.layout = layout
-        self.game = game
+        self.world = world
+        self.game = world.game
         self.journal = journal
         self.seats: dict[int, str] = journal.seats(name)
         saved = journal.running_game(name)
-        if saved is not None and saved.game == game.name and saved.options == game.options:
+        self.state: GameState[Any] = self.game.new_initial_state()
+        if saved is not None and saved.game == self.game.name and saved.options == self.game.options:
             self.game_id = saved.id
-            self.state = game.new_initial_state()
             for entry in saved.entries:
-                game.replay_history_entry(self.state, entry)
+                self.game.replay_history_entry(self.state, entry)
         else:
-            self.game_id = journal.start_game(name, game.name, game.options)
-            self.state = game.new_initial_state()
+            self.game_id = journal.start_game(name, self.game.name, self.game.options)
         self._target: dict[Cell, BlockType] | None = None  # cleared whenever the state changes
         self._shown: dict[Cell, int] | None = None
         self.cleared = False  # a cleared board is not watched until it is built again
+
+    @property
+    def players(self) -> range:
+        return range(1, self.game.num_players + 1)
 
     # ------------------------------------------------------------------ the world
     def target(self) -> dict[Cell, BlockType]:
         """Every cell of the board region as the game says it must be now."""
         if self._target is None:
-            self._target = target_blocks(self.layout, self.state, self.template)
+            self._target = self.world.target(self.state, self.template)
         return self._target
 
     def bounds(self) -> tuple[Cell, Cell]:
-        return self.layout.bounds()
+        return self.world.geometry.bounds()
 
     def look(
-        self, observed: Mapping[Cell, int], placed_by: Mapping[Cell, str] | None = None, quiet_repairs: bool = False
+        self, observed: Mapping[Cell, int], placed_by: Mapping[Cell, str] | None = None, quiet_repairs: bool = False,
+        place_order: Mapping[Cell, int] | None = None,
     ) -> Outcome:
         """Judge every difference between the world and the game, and plan the edits that settle it.
-        ``quiet_repairs`` leaves repairs unannounced (a first build, or a resync after a reconnect)."""
+
+        ``placed_by`` and ``place_order`` are what the server reported of who placed which cell and in
+        which order; placements are played in that order where it is known. ``quiet_repairs`` leaves
+        repairs unannounced (a first build, or a resync after a reconnect)."""
         outcome = Outcome()
-        reading = read_board(self.layout, self.target(), observed, placed_by, self._shown)
+        reading = self.world.read(self.target(), observed, self._shown)
         placements = []
-        for placement in reading.placements:
+        for raw in reading.placements:
+            placement = _attribute(raw, placed_by or {}, place_order or {})
             problem = self._seat_problem(placement)
             if problem:
-                outcome.messages.append(f"{placement.describe()} taken back: {problem}")
+                outcome.messages.append(f"{self.world.describe(placement)} taken back: {problem}")
             else:
                 placements.append(placement)
-        verdict = order_placements(self.state, placements)
-        for placement, action in verdict.accepted:
+        accepted, rejected = self._order(placements)
+        for placement, action in accepted:
+            outcome.played.append(self.state.action_to_text(action))
             outcome.messages.extend(self.play(action, by=placement.placed_by))
-            outcome.played.append(str(action))
-        for placement, reason in verdict.rejected:
-            outcome.messages.append(f"{placement.describe()} taken back: {reason}")
+        for placement, reason in rejected:
+            outcome.messages.append(f"{self.world.describe(placement)} taken back: {reason}")
         if reading.disturbances and not reading.placements and not quiet_repairs:
             outcome.messages.append(f"board repaired: {reading.disturbances[0].reason}")
         outcome.edits = self.settle(observed)
@@ -130,7 +137,7 @@ class BoardReferee:
     def _seat_problem(self, placement: Placement) -> str | None:
         """Where the server names who placed a block and seats are taken, the block must be the placer's."""
         who = placement.placed_by
-        if who is None or not self.seats:
+        if who is None or not self.seats or placement.player is None:
             return None
         seated = self.seats.get(placement.player)
         if seated is not None and seated != who:
@@ -139,15 +146,88 @@ class BoardReferee:
             return f"{who}, that is not your material"
         return None
 
+    def _order(self, placements: list[Placement]) -> tuple[list[tuple[Placement, Any]], list[tuple[Placement, str]]]:
+        """The placements to play, in order, and the rest with the rule each breaks.
+
+        Where the server reported the order of every placement, they are played in that order, each
+        judged after the ones before. Otherwise the longest sequence legal in some order is played (the
+        first such in a fixed search order)."""
+        considered = placements[:MAX_PLACEMENTS_AT_ONCE]
+        too_many = [(p, "too many blocks at once: place one piece at a time") for p in placements[len(considered):]]
+        if considered and all(p.order is not None for p in considered):
+            considered.sort(key=lambda p: p.order or 0)
+            state = self.state.clone()
+            accepted, rejected = [], []
+            for placement in considered:
+                action = self._first_legal(state, placement)
+                if action is None:
+                    rejected.append((placement, self._why_rejected(state, placement)))
+                else:
+                    state.apply(action)
+                    accepted.append((placement, action))
+            return accepted, rejected + too_many
+        best: list[tuple[Placement, Any]] = []
+
+        def search(current: GameState[Any], remaining: list[Placement], sequence: list[tuple[Placement, Any]]) -> bool:
+            nonlocal best
+            if len(sequence) > len(best):
+                best = list(sequence)
+            if not remaining:
+                return True
+            for i, placement in enumerate(remaining):
+                action = self._first_legal(current, placement)
+                if action is not None:
+                    after = current.clone()
+                    after.apply(action)
+                    sequence.append((placement, action))
+                    if search(after, remaining[:i] + remaining[i + 1 :], sequence):
+                        return True
+                    sequence.pop()
+            return False
+
+        search(self.state, considered, [])
+        after = self.state.clone()
+        for _, action in best:
+            after.apply(action)
+        used = {id(p) for p, _ in best}
+        return best, [(p, self._why_rejected(after, p)) for p in considered if id(p) not in used] + too_many
+
+    def _first_legal(self, state: GameState[Any], placement: Placement) -> Any:
+        """The first action the placement may stand for that is legal for its player now, or None."""
+        mover = state.current_player()
+        if placement.player is not None and placement.player != mover:
+            return None
+        try:
+            actions = self.world.actions_for(state, placement)
+        except ValueError:
+            return None
+        return next((a for a in actions if state.why_illegal(a) is None), None)
+
+    def _why_rejected(self, state: GameState[Any], placement: Placement) -> str:
+        if state.is_terminal():
+            return "the game is over"
+        mover = state.current_player()
+        if placement.player is not None and placement.player != mover:
+            return f"it is player {mover}'s turn"
+        try:
+            actions = self.world.actions_for(state, placement)
+        except ValueError as error:
+            return str(error)
+        reasons = [state.why_illegal(a) for a in actions]
+        informative = [r for r in reasons if r and not r.startswith("nothing of yours")]
+        return (informative or [r for r in reasons if r] or ["not legal here"])[0]
+
     # ------------------------------------------------------------------ the game
-    def play(self, action: NodesAction, by: str | None = None) -> list[str]:
-        """Play a legal action, journal it, and describe it (and what it destroyed) for the chat."""
+    def play(self, action: Any, by: str | None = None) -> list[str]:
+        """Play a legal action, journal it, and describe it (and what it did) for the chat."""
         before = self.state.clone()
         mover = self.state.current_player()
+        text = self.state.action_to_text(action)
         self.state.apply(action)
         self._target = None
-        self.journal.append(self.game_id, str(action), by)
-        lines = [f"{self._who(mover)}: {action}{self._consequences(before, self.state)}"]
+        self.journal.append(self.game_id, text, by)
+        parts = self.world.consequences(before, self.state)
+        lines = [f"{self.who(mover)}: {text}" + (f" ({'; '.join(parts)})" if parts else "")]
         lines.extend(self._after_move_lines(mover))
         return lines
 
@@ -157,7 +237,7 @@ class BoardReferee:
         self.state.concede(player)
         self._target = None
         self.journal.append(self.game_id, f"concede {player}", by)
-        return [f"{self._who(player)} concedes.", *self._result_lines()]
+        return [f"{self.who(player)} concedes.", *self._result_lines()]
 
     def new_game(self) -> list[str]:
         self.game_id = self.journal.start_game(self.name, self.game.name, self.game.options)
@@ -179,19 +259,11 @@ class BoardReferee:
         return dropped
 
     def status(self) -> str:
-        state = self.state
-        if state.is_terminal():
-            winner = state.winner()
-            result = f"{self._who(winner)} won" if winner else "a draw"
-            return f"game over after {state.turns} turns: {result}."
-        mover = state.current_player()
-        assert mover is not None
-        left = state.wires_left_in_turn()
-        what = "a node or three wires" if left == 3 else f"{left} more wire{'s' if left > 1 else ''}"
-        return f"turn {state.turns + 1}: {self._who(mover)} to place {what}."
+        return self.world.status(self.state, self.who)
 
     def seat_line(self) -> str:
-        return ", ".join(f"player {p} ({COLOUR[p]}): {self.seats.get(p, 'open')}" for p in (1, 2))
+        colours = self.world.seat_colours
+        return ", ".join(f"player {p} ({colours[p]}): {self.seats.get(p, 'open')}" for p in self.players)
 
     def take_seat(self, player: int, name: str) -> None:
         self.seats[player] = name
@@ -201,20 +273,21 @@ class BoardReferee:
         self.seats.pop(player, None)
         self.journal.set_seat(self.name, player, None)
 
-    def _who(self, player: int | None) -> str:
+    def who(self, player: int | None) -> str:
+        """``player 1 (red, alice)``: a player as chat names them."""
         if player is None:
             return "nobody"
         name = self.seats.get(player)
-        return f"player {player} ({COLOUR[player]}{', ' + name if name else ''})"
+        return f"player {player} ({self.world.seat_colours[player]}{', ' + name if name else ''})"
 
     def _after_move_lines(self, mover: int | None) -> list[str]:
         state = self.state
         if state.is_terminal():
             return self._result_lines()
-        if state.current_player() != mover:
+        if state.current_player() != mover or mover is None:
             return [self.status()]
-        left = state.wires_left_in_turn()
-        return [f"{left} wire{'s' if left > 1 else ''} left in this turn."]
+        line = self.world.progress(state, mover)
+        return [line] if line else []
 
     def _result(self) -> str:
         winner = self.state.winner()
@@ -224,25 +297,14 @@ class BoardReferee:
         self.journal.finish(self.game_id, self._result())
         return [self.status()]
 
-    @staticmethod
-    def _consequences(before: NodesState, after: NodesState) -> str:
-        """' (captures j3; 4 wires of player 2 destroyed)' and the like, or ''."""
-        parts = []
-        nodes_before = {n.at: n for n in before.nodes()}
-        nodes_after = {n.at: n for n in after.nodes()}
-        for at, node in nodes_before.items():
-            now = nodes_after.get(at)
-            if now is None:
-                parts.append(f"node {point_name(at)} of player {node.player} destroyed")
-            elif now.player != node.player:
-                parts.append(f"captures {point_name(at)}")
-            elif len(now.damaged) > len(node.damaged):
-                parts.append(f"terminal {''.join(sorted(set(now.damaged) - set(node.damaged)))} of "
-                             f"{point_name(at)} damaged")
-        wires_before = {(w.player, frozenset((w.frm, w.to))) for w in before.wires()}
-        wires_after = {(w.player, frozenset((w.frm, w.to))) for w in after.wires()}
-        for player in (1, 2):
-            lost = sum(1 for p, _ in wires_before - wires_after if p == player)
-            if lost:
-                parts.append(f"{lost} wire{'s' if lost > 1 else ''} of player {player} destroyed")
-        return f" ({'; '.join(parts)})" if parts else ""
+
+def _attribute(placement: Placement, placed_by: Mapping[Cell, str], order: Mapping[Cell, int]) -> Placement:
+    """The placement with its placer (where the server names exactly one for its cells) and its place in
+    the server's order of placements (where it reported every one of its cells)."""
+    names = {placed_by[c] for c in placement.cells if c in placed_by}
+    ranks = [order[c] for c in placement.cells if c in order]
+    return replace(
+        placement,
+        placed_by=names.pop() if len(names) == 1 else None,
+        order=min(ranks) if ranks else None,
+    )

@@ -7,28 +7,22 @@ import signal
 import sys
 import threading
 from pathlib import Path
+from typing import Any
 
 from bridge.adopt import load_template, save_template, template_blocks, template_from_world
-from bridge.config import DEFAULT_ORIGIN, BoardConfig, BridgeConfig, check_boards, load_config
+from bridge.board_options import add_board_options, world_from_args
+from bridge.config import BoardConfig, BridgeConfig, check_boards, load_config
 from bridge.embedded_server import EmbeddedServer
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError, ReconnectingClient
 from bridge.referee import BoardReferee
-from schematics.options import add_layout_options, layout_from_options
 
 
 def add_bridge_options(parser: argparse.ArgumentParser, *, server_default: str | None = "127.0.0.1:4711") -> None:
-    """--config, the board geometry options, --turn-limit, --data and --server."""
+    """--config, the board options (game, geometry, game options), --data and --server."""
     parser.add_argument("--config", type=Path, metavar="FILE",
-                        help="a TOML file describing the boards (see README); replaces the geometry options")
-    add_layout_options(parser)
-    parser.set_defaults(origin=DEFAULT_ORIGIN)
-    for action in parser._actions:
-        if action.dest == "origin":
-            action.help = ("API coordinates of point a1 on the piece layer (the floor is one below); default "
-                           f"{','.join(map(str, DEFAULT_ORIGIN))}: beside the spawn of a fresh superflat world")
-    parser.add_argument("--turn-limit", type=int, default=400, metavar="N",
-                        help="turns in all before a game is a draw (default 400)")
+                        help="a TOML file describing the boards (see README); replaces the board options")
+    add_board_options(parser)
     parser.add_argument("--data", type=Path, metavar="DIR",
                         help="where the game journal is kept (default: blockref-data, or the config's data_dir)")
     parser.add_argument("--adopt", action="store_true",
@@ -39,14 +33,13 @@ def add_bridge_options(parser: argparse.ArgumentParser, *, server_default: str |
                         + (f" (default {server_default})" if server_default else ""))
 
 
-def config_from_args(args: argparse.Namespace) -> BridgeConfig:
-    """The config named by --config, or one board 'main' from the geometry options. ValueError if bad."""
+def config_from_args(args: argparse.Namespace, option_defaults: dict[str, Any] | None = None) -> BridgeConfig:
+    """The config named by --config, or one board 'main' from the board options. ValueError if bad."""
     if args.config:
         config = load_config(args.config)
     else:
-        board = BoardConfig("main", layout_from_options(args), args.turn_limit)
-        board.game()
-        config = BridgeConfig(boards=[board])
+        world = world_from_args(args, option_defaults)
+        config = BridgeConfig(boards=[BoardConfig("main", world, world.default_prefix)])
         check_boards(config.boards)
     if args.data:
         config.data_dir = args.data
@@ -60,12 +53,12 @@ def referees_for(
     each board's template is taken from the world now."""
     referees = {}
     for board in config.boards:
-        referee = BoardReferee(board.name, board.layout, board.game(), journal)
+        referee = BoardReferee(board.name, board.world, journal, prefix=board.prefix)
         path = config.data_dir / f"{board.name}.template.json"
         template = load_template(path)
         if adopt and client is not None:
-            low, high = board.layout.bounds()
-            template = template_from_world(board.layout, client.get_blocks(low, high))
+            low, high = board.world.geometry.bounds()
+            template = template_from_world(board.world, client.get_blocks(low, high))
             save_template(path, template)
         if template:
             referee.adopt(template_blocks(template))

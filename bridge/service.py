@@ -24,8 +24,8 @@ from bridge.edits import EditPlan
 from bridge.protocol import ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
 from bridge.referee import BoardReferee
 from engines.ai.knowledge import computer_player
+from engines.catalogue import game_module
 from engines.core import IllegalAction
-from engines.nodes.actions import NodesAction
 
 Cell = tuple[int, int, int]
 
@@ -47,7 +47,7 @@ class BotSeat:
 
     level: str
     player: Any
-    thinking: Future[NodesAction] | None = None
+    thinking: Future[Any] | None = None
     for_position: tuple[str, ...] = ()
     next_piece_at: float = 0.0
 
@@ -65,6 +65,7 @@ class Service:
     bots: dict[tuple[str, int], BotSeat] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
     placed_by: dict[Cell, str] = field(default_factory=dict)
+    place_order: dict[Cell, int] = field(default_factory=dict)
     commands_sent: int = 0
     synced: set[str] = field(default_factory=set)
     bot_piece_delay: float = 0.6
@@ -73,7 +74,6 @@ class Service:
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
         self.desk = CommandDesk(
-            self.config.chat_prefix,
             is_computer=lambda referee, player: (referee.name, player) in self.bots,
             seat_computer=self.seat_computer,
             unseat_computer=lambda referee, player: self.bots.pop((referee.name, player), None),
@@ -116,8 +116,10 @@ class Service:
         watched = [r for r in self.referees.values() if not r.cleared]
         poll = self.client.poll_world([r.bounds() for r in watched])
         for change in poll.places:
+            cell = (int(change.pos.x), int(change.pos.y), int(change.pos.z))
+            self.place_order.setdefault(cell, len(self.place_order))
             if change.player:
-                self.placed_by[(int(change.pos.x), int(change.pos.y), int(change.pos.z))] = change.player
+                self.placed_by[cell] = change.player
         for event in poll.chat:
             self._on_chat(event)
         self._greet_newcomers(poll.players)
@@ -125,11 +127,13 @@ class Service:
             if not referee.cleared:
                 self.look_at(referee, observed)
         self.placed_by.clear()  # events belong to the cycle that polled them (and most are off the boards)
+        self.place_order.clear()
 
     def look_at(self, referee: BoardReferee, observed: dict[Cell, int]) -> None:
         low, high = referee.bounds()
         placed_by = {c: n for c, n in self.placed_by.items() if _inside(c, low, high)}
-        outcome = referee.look(observed, placed_by, quiet_repairs=referee.name not in self.synced)
+        order = {c: i for c, i in self.place_order.items() if _inside(c, low, high)}
+        outcome = referee.look(observed, placed_by, quiet_repairs=referee.name not in self.synced, place_order=order)
         self.synced.add(referee.name)
         for line in outcome.messages:
             self.post(referee, line)
@@ -150,7 +154,7 @@ class Service:
             observed[cell] = block_id
 
     def post(self, referee: BoardReferee | None, line: str) -> None:
-        tag = self.config.chat_prefix if referee is None or len(self.referees) == 1 else referee.name
+        tag = "blockref" if referee is None else referee.prefix if len(self.referees) == 1 else referee.name
         text = f"[{tag}] {line}"
         self.say(text)
         self.client.post_to_chat(text)
@@ -159,9 +163,12 @@ class Service:
         """One line for each player who joined since the last poll: how to start."""
         if self.online is not None and online - self.online:
             names = ", ".join(sorted(self._name_of(e) for e in online - self.online))
-            boards = "the board" if len(self.referees) == 1 else f"{len(self.referees)} boards"
-            self.post(None, f"welcome {names}! Nodes is played on {boards} here; type "
-                            f"'{self.config.chat_prefix} help' to learn how, '{self.config.chat_prefix} join' to play")
+            games: dict[str, str] = {}
+            for referee in self.referees.values():
+                games.setdefault(referee.prefix, str(game_module(referee.game.name).TITLE))
+            played = "; ".join(f"{title}: type '{prefix} help' to learn how, '{prefix} join' to play"
+                               for prefix, title in games.items())
+            self.post(None, f"welcome {names}! {played}")
         self.online = online
 
     # ------------------------------------------------------------------ computer players
@@ -210,11 +217,14 @@ class Service:
 
     # ------------------------------------------------------------------ chat
     def _on_chat(self, event: ChatEvent) -> None:
-        command = parse_command(event.message, self.config.chat_prefix, list(self.referees))
+        command = parse_command(event.message, self.config.prefixes, list(self.referees))
         if command is None:
             return
         speaker = self._name_of(event.entityId)
         referee = self._board_for(command, event.entityId)
+        if referee is None:
+            self.post(None, f"{speaker}: no board {command.board!r} plays with '{command.prefix}'")
+            return
         try:
             for line in self.desk.run(command, speaker, referee):
                 self.post(referee, line)
@@ -229,10 +239,11 @@ class Service:
                 return f"player#{entity_id}"
         return self.names[entity_id]
 
-    def _board_for(self, command: ChatCommand, entity_id: int) -> BoardReferee:
+    def _board_for(self, command: ChatCommand, entity_id: int) -> BoardReferee | None:
+        boards = [r for r in self.referees.values() if r.prefix == command.prefix]
         if command.board:
-            return self.referees[command.board]
-        boards = list(self.referees.values())
+            named = self.referees[command.board]
+            return named if named in boards else None
         if len(boards) == 1:
             return boards[0]
         try:

@@ -7,7 +7,8 @@ A game's package (``engines.<name>``) exposes, besides its rules:
 - ``replay_states(game, lines)``: the state before the record and after each of its entries (comment and
   blank lines are no entries); raises ``ValueError`` naming the line number and the rule at a bad line;
 - ``write_record(state)``: the game so far as record text, which ``replay_states`` reads back;
-- ``board_svg(state)``: the position as an SVG picture, the last action highlighted.
+- ``board_svg(state)``: the position as an SVG picture, the last action highlighted;
+- ``render_text(state, color=False)``: the position as text for a terminal.
 
 Tools (the bridge's CLI, ``blockref draw``, journal exports) find a game here and never import another
 game's package, so a broken or missing game never stops the others.

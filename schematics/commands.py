@@ -20,7 +20,7 @@ below).
 from __future__ import annotations
 
 from schematics.fills import Fill, fill_lines, plan_fills
-from schematics.layout import BoardLayout, Cell
+from schematics.geometry import BoardGeometry, Cell
 
 COMMAND_BLOCK_LIMIT = 32500
 MINECART_RISE = 2  # the minecarts run their commands two blocks above the command block
@@ -30,22 +30,22 @@ class CommandTooLong(ValueError):
     """The board needs more characters than a command block holds."""
 
 
-def board_fills(layout: BoardLayout, with_start_nodes: bool = True) -> list[Fill]:
+def board_fills(layout: BoardGeometry, with_start_pieces: bool = True) -> list[Fill]:
     """The fill boxes, in world cells, that build the board (with its start nodes by default)."""
-    return plan_fills(layout.initial_blocks(with_start_nodes))
+    return plan_fills(layout.initial_blocks(with_start_pieces))
 
 
-def _shift(layout: BoardLayout, anchor: str, at: Cell | None) -> Cell:
+def _shift(layout: BoardGeometry, anchor: str, at: Cell | None) -> Cell:
     ax, ay, az = layout.anchor_position(anchor)
     tx, ty, tz = at if at is not None else (0, 0, 0)
     return tx - ax, ty - ay, tz - az
 
 
 def build_lines(
-    layout: BoardLayout, *, anchor: str = "center", at: Cell | None = None, with_start_nodes: bool = True
+    layout: BoardGeometry, *, anchor: str = "center", at: Cell | None = None, with_start_pieces: bool = True
 ) -> list[str]:
     """``fill``/``setblock`` commands (no leading slash), relative to the executor unless ``at`` is given."""
-    fills = board_fills(layout, with_start_nodes)
+    fills = board_fills(layout, with_start_pieces)
     return fill_lines(fills, relative=at is None, shift=_shift(layout, anchor, at))
 
 
@@ -58,11 +58,11 @@ def _minecart(command: str) -> str:
 
 
 def one_command(
-    layout: BoardLayout,
+    layout: BoardGeometry,
     *,
     anchor: str = "corner",
     at: Cell | None = None,
-    with_start_nodes: bool = True,
+    with_start_pieces: bool = True,
 ) -> str:
     """The command for an impulse command block that builds the board when powered.
 
@@ -77,9 +77,9 @@ def one_command(
             )
         cx, cy, cz = layout.anchor_position("corner")
         shift: Cell = (1 - cx, -MINECART_RISE - cy, 1 - cz)
-        lines = fill_lines(board_fills(layout, with_start_nodes), relative=True, shift=shift)
+        lines = fill_lines(board_fills(layout, with_start_pieces), relative=True, shift=shift)
     else:
-        lines = build_lines(layout, anchor=anchor, at=at, with_start_nodes=with_start_nodes)
+        lines = build_lines(layout, anchor=anchor, at=at, with_start_pieces=with_start_pieces)
     cleanup = [
         "setblock ~ ~1 ~ minecraft:command_block{auto:1b,Command:"
         + _snbt_string(f"fill ~ ~ ~ ~ ~-{MINECART_RISE} ~ minecraft:air")

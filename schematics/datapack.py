@@ -12,22 +12,22 @@ import json
 from pathlib import Path
 
 from schematics.commands import build_lines
-from schematics.layout import BoardLayout, Cell
+from schematics.geometry import BoardGeometry, Cell
 from schematics.versions import McVersion
 
 NAMESPACE = "blockref"
 FUNCTION = "build"
-_MARK = "blockref Nodes board"
+_MARK = "blockref board"
 
 
 def write_datapack(
     directory: str | Path,
-    layout: BoardLayout,
+    layout: BoardGeometry,
     version: McVersion,
     *,
     anchor: str = "center",
     at: Cell | None = None,
-    with_start_nodes: bool = True,
+    with_start_pieces: bool = True,
 ) -> Path:
     """Write the pack into ``directory`` (created if missing); returns the function file's path.
 
@@ -39,18 +39,18 @@ def write_datapack(
     meta = root / "pack.mcmeta"
     if root.is_dir() and any(root.iterdir()) and not _is_our_pack(meta):
         raise ValueError(f"{root} is not empty and is not a blockref datapack; choose a new folder")
-    lines = build_lines(layout, anchor=anchor, at=at, with_start_nodes=with_start_nodes)
+    lines = build_lines(layout, anchor=anchor, at=at, with_start_pieces=with_start_pieces)
     where = f"absolute, {anchor} at {','.join(map(str, at))}" if at else f"relative, {anchor} at the executor"
     header = [
-        f"# {_MARK}, style {layout.style.name}, spacing {layout.spacing}, orientation {layout.orientation},",
-        f"# corners {layout.corners}, {'with' if with_start_nodes else 'without'} start nodes; {where}.",
+        f"# {_MARK}: {layout.describe()},",
+        f"# {'with' if with_start_pieces else 'without'} start pieces; {where}.",
         f"# Made by blockref for Minecraft {version.name}. Run: /function {NAMESPACE}:{FUNCTION}",
     ]
     function_dir = root / "data" / NAMESPACE / version.function_folder
     other_dir = root / "data" / NAMESPACE / ("functions" if version.function_folder == "function" else "function")
     try:
         function_dir.mkdir(parents=True, exist_ok=True)
-        description = f"{_MARK} ({layout.style.name} style): /function {NAMESPACE}:{FUNCTION}"
+        description = f"{_MARK}: /function {NAMESPACE}:{FUNCTION}"
         meta.write_text(
             json.dumps({"pack": {"pack_format": version.pack_format, "description": description}}, indent=2)
             + "\n",

@@ -276,10 +276,10 @@ class BoardLayout:
             return {1: [(near, near), (far, far)], 2: [(far, near), (near, far)]}
         return {1: [(near, near), (far, near)], 2: [(near, far), (far, far)]}
 
-    def initial_blocks(self, with_start_nodes: bool = True) -> dict[Cell, BlockType]:
+    def initial_blocks(self, with_start_pieces: bool = True) -> dict[Cell, BlockType]:
         """The board as exports write it: the empty board plus, by default, the four start nodes."""
         blocks = self.board_blocks()
-        if with_start_nodes:
+        if with_start_pieces:
             for player, starts in self.start_points().items():
                 for x, y in starts:
                     blocks.update(self.node_blocks(player, x, y, "nesw"))
@@ -294,6 +294,10 @@ class BoardLayout:
             low, _ = self.bounds()
             return (low[0], self.origin[1], low[2])
         raise ValueError(f"anchor must be 'center' or 'corner', not {anchor!r}")
+
+    def describe(self) -> str:
+        return (f"a1 at {','.join(map(str, self.origin))}, spacing {self.spacing}, orientation {self.orientation}, "
+                f"style {self.style.name}, corners {self.corners}")
 
     def to_json(self) -> dict[str, Any]:
         """The geometry as plain JSON data (for ``blockref board layout --json``)."""

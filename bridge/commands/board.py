@@ -58,17 +58,17 @@ def run(args: argparse.Namespace) -> int:
         print(f"blockref board: no board named {args.board!r}", file=sys.stderr)
         return 2
     if args.action == "layout":
-        data = {b.name: b.layout.to_json() for b in boards}
+        data = {b.name: {"game": b.world.name} | b.world.geometry.to_json() for b in boards}
         if args.json:
             print(json.dumps(data if len(data) > 1 else data[boards[0].name], indent=1))
         else:
             for b in boards:
-                (lx, ly, lz), (hx, hy, hz) = b.layout.bounds()
-                print(f"board {b.name}: a1 at {b.layout.origin}, spacing {b.layout.spacing}, orientation "
-                      f"{b.layout.orientation}, style {b.layout.style.name}; region {lx},{ly},{lz} to {hx},{hy},{hz}")
+                (lx, ly, lz), (hx, hy, hz) = b.world.geometry.bounds()
+                print(f"board {b.name} ({b.world.name}): {b.world.geometry.describe()}; "
+                      f"region {lx},{ly},{lz} to {hx},{hy},{hz}")
         return 0
     if args.action == "import":
-        return import_schem(args, boards[0].layout.bounds()[0])
+        return import_schem(args, boards[0].world.geometry.bounds()[0])
     journal = Journal(config.journal_path)
     try:
         client = connect(args.server)

@@ -25,7 +25,7 @@ from bridge.runtime import (
     stop_on_sigterm,
 )
 from bridge.service import Service
-from engines.nodes import render_text, write_record
+from engines.catalogue import game_module
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -41,12 +41,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--mc-port", type=int, default=25565, metavar="N", help="embedded server game port")
     parser.add_argument("--api-port", type=int, default=4711, metavar="N", help="embedded server API port")
     add_bridge_options(parser, server_default=None)
-    parser.set_defaults(func=run, turn_limit=100)
+    parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        config = config_from_args(args)
+        config = config_from_args(args, {"turn_limit": 100})  # a demo is short where the game has a limit
     except ValueError as error:
         print(f"blockref demo: {error}", file=sys.stderr)
         return 2
@@ -67,13 +67,14 @@ def run(args: argparse.Namespace) -> int:
         seed = args.seed
         service.seat_computer(referee, 1, args.level_1, seed)
         service.seat_computer(referee, 2, args.level_2, None if seed is None else seed + 1)
-        shown_turns = [-1]
+        engine = game_module(referee.game.name)
+        shown: list[int | None] = [-1]
 
         def after_cycle() -> None:
             state = referee.state
-            if state.turns != shown_turns[0]:
-                shown_turns[0] = state.turns
-                print(render_text(state, color=sys.stdout.isatty()), flush=True)
+            if state.current_player() != shown[0]:  # the board once a turn, when the mover changes
+                shown[0] = state.current_player()
+                print(engine.render_text(state, color=sys.stdout.isatty()), flush=True)
             if state.is_terminal():
                 stop.set()
 
@@ -81,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         low, high = referee.bounds()
         observed = client.get_blocks(low, high)
         mismatched = sum(observed.get(c) != b.legacy_id for c, b in referee.target().items())
-        args.record.write_text(write_record(referee.state), encoding="utf-8")
+        args.record.write_text(engine.write_record(referee.state), encoding="utf-8")
         print(f"{referee.status()} Record written to {args.record}.")
         print("the world matches the engine block for block" if mismatched == 0
               else f"the world differs from the engine in {mismatched} cells")

@@ -1,7 +1,7 @@
 """``blockref schematic`` and ``blockref export``: the board as files any Minecraft server can load.
 
-All of them take the board options of the bridge (--origin, --spacing, --orientation, --style,
---corners) and write the board with its four start nodes unless --empty is given.
+All of them take the board options of the bridge (--game, --origin, --spacing, --orientation, --style and
+the game's options) and write the board with its start pieces unless --empty is given.
 """
 
 from __future__ import annotations
@@ -10,10 +10,12 @@ import argparse
 import sys
 from pathlib import Path
 
+from bridge.board_options import add_board_options, world_from_args
 from schematics.commands import build_lines, one_command
 from schematics.datapack import FUNCTION, NAMESPACE, write_datapack
-from schematics.layout import ANCHORS, BoardLayout
-from schematics.options import add_layout_options, layout_from_options, parse_position
+from schematics.geometry import BoardGeometry
+from schematics.layout import ANCHORS
+from schematics.options import parse_position
 from schematics.schem import write_schem
 from schematics.versions import DEFAULT_VERSION, VERSIONS, mc_version
 from schematics.world import EMBEDDED_SPAWN, INSTALL_HINT, WorldLibraryMissing, write_world
@@ -118,8 +120,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--empty", action="store_true", help="the empty board, without the four start nodes")
-    add_layout_options(parser)
+    parser.add_argument("--empty", action="store_true", help="the empty board, without the start pieces")
+    add_board_options(parser)
 
 
 def _add_placement(parser: argparse.ArgumentParser) -> None:
@@ -142,8 +144,8 @@ def _fail(message: str) -> int:
     return 2
 
 
-def _layout(args: argparse.Namespace) -> BoardLayout:
-    return layout_from_options(args)
+def _layout(args: argparse.Namespace) -> BoardGeometry:
+    return world_from_args(args).geometry
 
 
 def _emit(text: str, output: Path | None) -> None:
@@ -178,7 +180,7 @@ def _run_schematic(args: argparse.Namespace) -> int:
 
 def _run_command(args: argparse.Namespace) -> int:
     try:
-        text = one_command(_layout(args), anchor=args.anchor, at=args.at, with_start_nodes=not args.empty)
+        text = one_command(_layout(args), anchor=args.anchor, at=args.at, with_start_pieces=not args.empty)
         _emit(text, args.output)
     except BrokenPipeError:
         raise
@@ -191,7 +193,7 @@ def _run_datapack(args: argparse.Namespace) -> int:
     try:
         version = mc_version(args.mc_version)
         target = write_datapack(
-            args.directory, _layout(args), version, anchor=args.anchor, at=args.at, with_start_nodes=not args.empty
+            args.directory, _layout(args), version, anchor=args.anchor, at=args.at, with_start_pieces=not args.empty
         )
     except ValueError as error:
         return _fail(str(error))
@@ -204,7 +206,7 @@ def _run_datapack(args: argparse.Namespace) -> int:
 
 def _run_fills(args: argparse.Namespace) -> int:
     try:
-        lines = build_lines(_layout(args), anchor=args.anchor, at=args.at, with_start_nodes=not args.empty)
+        lines = build_lines(_layout(args), anchor=args.anchor, at=args.at, with_start_pieces=not args.empty)
         _emit("\n".join("/" + line for line in lines), args.output)
     except BrokenPipeError:
         raise

@@ -57,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
             (lx, ly, lz), (hx, hy, hz) = referee.bounds()
             print(f"board {referee.name} stands at {lx},{ly},{lz} .. {hx},{hy},{hz}: {referee.status()}")
         where = f"Minecraft {server.version} at {server.host}:{server.mc_port}" if server else address
-        print(f"READY: join {where} and type '{config.chat_prefix} help' in chat. Ctrl-C stops.", flush=True)
+        helps = " or ".join(f"'{prefix} help'" for prefix in config.prefixes)
+        print(f"READY: join {where} and type {helps} in chat. Ctrl-C stops.", flush=True)
         service.run(stop)
     except KeyboardInterrupt:
         pass

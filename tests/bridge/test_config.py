@@ -35,11 +35,11 @@ def write(tmp_path: Path, text: str) -> Path:
 def test_two_boards_each_with_its_own_game(tmp_path: Path) -> None:
     config = load_config(write(tmp_path, TWO_BOARDS))
     assert [b.name for b in config.boards] == ["main", "east"]
-    assert config.chat_prefix == "nodes" and config.poll_interval == 0.1
+    assert [b.prefix for b in config.boards] == ["nodes", "nodes"] and config.poll_interval == 0.1
     assert config.journal_path == tmp_path / "games" / "journal.sqlite3"
     east = config.boards[1]
     assert east.game().options == {"corners": "sides", "turn_limit": 100}
-    assert east.layout.orientation == 90
+    assert east.world.geometry.orientation == 90  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize(
@@ -48,7 +48,9 @@ def test_two_boards_each_with_its_own_game(tmp_path: Path) -> None:
         ("[[boards]]\nname='a'\n[[boards]]\nname='b'\n", "overlap"),
         ("[[boards]]\nname='a'\n[[boards]]\nname='a'\norigin=[200,0,0]\n", "unique"),
         ("[[boards]]\norigin=[1,2]\n", "three whole numbers"),
-        ("[[boards]]\ncolour='red'\n", "unknown key"),
+        ("[[boards]]\ncolour='red'\n", "nodes has no option 'colour'"),
+        ("[[boards]]\ngame='chess'\n", "unknown game 'chess'"),
+        ("[[boards]]\nchat_prefix='two words'\n", "must be one word"),
         ("[[boards]]\nstyle='no-such-style'\n", "no-such-style"),
         ("[[boards]]\nturn_limit=0\n", "turn_limit"),
         ("poll_interval = 0\n[[boards]]\n", "poll_interval"),
@@ -64,3 +66,10 @@ def test_a_bad_config_is_rejected_with_the_problem(tmp_path: Path, text: str, wo
 def test_a_missing_config_file_is_a_clear_error(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="cannot read"):
         load_config(tmp_path / "nope.toml")
+
+
+def test_each_board_has_its_games_prefix_unless_one_is_named(tmp_path: Path) -> None:
+    config = load_config(write(tmp_path, "[[boards]]\nname='a'\n[[boards]]\nname='b'\norigin=[200,0,0]\n"
+                                          "chat_prefix='east'\n"))
+    assert [b.prefix for b in config.boards] == ["nodes", "east"]
+    assert config.prefixes == ["nodes", "east"]

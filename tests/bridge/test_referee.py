@@ -7,9 +7,8 @@ import itertools
 import pytest
 
 from bridge.journal import Journal
-from bridge.nodes_board import marker_cells
+from bridge.games.nodes import NodesWorld
 from bridge.referee import BoardReferee
-from engines.nodes import NodesGame
 from schematics.layout import BoardLayout
 from schematics.style import load_style
 from tests.bridge.fake_world import FakeWorld
@@ -25,8 +24,9 @@ class Table:
 
     def __init__(self, journal: Journal | None = None, orientation: int = 0) -> None:
         self.layout = BoardLayout(style=STYLE, origin=(10, 0, -10), orientation=orientation)
+        self.nodes = NodesWorld(self.layout)
         self.journal = journal or Journal(":memory:")
-        self.referee = BoardReferee("main", self.layout, NodesGame(), self.journal)
+        self.referee = BoardReferee("main", self.nodes, self.journal)
         self.world = FakeWorld()
         self.messages: list[str] = []
         self.commands = self.look()
@@ -63,7 +63,7 @@ def test_one_block_on_a_segment_is_a_wire_and_the_whole_segment_is_drawn(orienta
     table.look()
     assert [str(a) for a in table.referee.state.history()] == ["c3-c4"]
     assert all(table.world.block(c) == RED_WIRE for c in table.layout.segment_cells((2, 2), (2, 3)))
-    assert sum(table.world.block(c) == RED_WIRE for c in marker_cells(table.layout)) == 2
+    assert sum(table.world.block(c) == RED_WIRE for c in table.nodes.marker_cells()) == 2
     assert table.matches_engine()
     assert any("c3-c4" in m for m in table.messages)
 
@@ -133,7 +133,7 @@ def test_a_restarted_referee_resumes_the_journaled_game(tmp_path) -> None:
     table = Table(journal)
     table.wire("c3", "c4", RED_WIRE)
     table.look()
-    again = BoardReferee("main", table.layout, NodesGame(), Journal(tmp_path / "journal.sqlite3"))
+    again = BoardReferee("main", NodesWorld(table.layout), Journal(tmp_path / "journal.sqlite3"))
     assert again.state.history() == ["c3-c4"]
     assert again.state.wires_left_in_turn() == 2
 
@@ -146,7 +146,7 @@ def test_undo_takes_back_the_last_piece_in_the_journal_too(tmp_path) -> None:
     table.look()
     assert table.referee.state.history() == []
     assert table.matches_engine()
-    assert BoardReferee("main", table.layout, NodesGame(), Journal(tmp_path / "j.sqlite3")).state.history() == []
+    assert BoardReferee("main", NodesWorld(table.layout), Journal(tmp_path / "j.sqlite3")).state.history() == []
 
 
 def test_after_an_undo_a_different_piece_is_drawn_not_the_old_one() -> None:

@@ -6,11 +6,11 @@ import threading
 import time
 
 from bridge.config import BoardConfig, BridgeConfig
+from bridge.games.nodes import NodesWorld
 from bridge.journal import Journal
 from bridge.protocol import GarbledReply
 from bridge.referee import BoardReferee
 from bridge.service import Service
-from engines.nodes import NodesGame
 from schematics.layout import BoardLayout
 from schematics.style import load_style
 from tests.bridge.fake_world import FakeWorld
@@ -23,10 +23,10 @@ def make_service(place_events: bool = False, boards: int = 1) -> tuple[Service, 
     world = FakeWorld(place_events=place_events)
     journal = Journal(":memory:")
     configs = [
-        BoardConfig(name, BoardLayout(style=STYLE, origin=(60 * i, 0, 0)))
+        BoardConfig(name, NodesWorld(BoardLayout(style=STYLE, origin=(60 * i, 0, 0))), "nodes")
         for i, name in enumerate(["main", "east"][:boards])
     ]
-    referees = {b.name: BoardReferee(b.name, b.layout, NodesGame(), journal) for b in configs}
+    referees = {b.name: BoardReferee(b.name, b.world, journal) for b in configs}
     service = Service(world, BridgeConfig(boards=configs), referees, say=lambda line: None)
     service.step()
     return service, world
@@ -66,7 +66,7 @@ def test_undo_needs_the_opponents_consent() -> None:
     chat(service, world, 7, "alex", "nodes join 1")
     chat(service, world, 8, "bo", "nodes join 2")
     referee = service.referees["main"]
-    world.place(referee.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE)
+    world.place(referee.world.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE)
     service.step()
     assert referee.state.history() == ["c3-c4"]
     assert "asks to take back" in chat(service, world, 7, "alex", "nodes undo")[0]
@@ -82,11 +82,11 @@ def test_with_place_events_a_block_in_the_wrong_hands_is_reverted() -> None:
     chat(service, world, 7, "alex", "nodes join 1")
     chat(service, world, 8, "bo", "nodes join 2")
     referee = service.referees["main"]
-    world.place(referee.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE, by="bo")
+    world.place(referee.world.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE, by="bo")
     service.step()
     assert referee.state.history() == []
     assert "bo, that is player 1's material" in world.chat[-1]
-    world.place(referee.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE, by="alex")
+    world.place(referee.world.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE, by="alex")
     service.step()
     assert referee.state.history() == ["c3-c4"]
 
@@ -153,13 +153,13 @@ def test_a_computer_player_that_fails_is_reported_not_fatal() -> None:
 def test_clear_removes_the_board_and_build_brings_it_back_with_its_game() -> None:
     service, world = make_service()
     referee = service.referees["main"]
-    world.place(referee.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE)
+    world.place(referee.world.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE)
     service.step()
     assert "board cleared" in chat(service, world, 7, "alex", "nodes clear")[0]
     low, high = referee.bounds()
     assert {world.block(c) for c in world.get_blocks(low, high) if c[1] == low[1]} == {2}
     assert {world.block(c) for c in world.get_blocks(low, high) if c[1] > low[1]} == {0}
-    world.place(referee.layout.segment_cells((9, 2), (9, 3))[0], 22)  # not watched while cleared
+    world.place(referee.world.layout.segment_cells((9, 2), (9, 3))[0], 22)  # not watched while cleared
     service.step()
     assert referee.state.history() == ["c3-c4"]
     assert "board built" in chat(service, world, 7, "alex", "nodes build")[0]

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bridge.journal import Journal
-from bridge.nodes_board import target_blocks
+from bridge.games.nodes import NodesWorld
 from bridge.protocol import MinecraftClient
 from engines.nodes import NodesGame, NodesState, parse_action, point_xy
 from engines.nodes.actions import PlaceNode, PlaceWire
@@ -76,6 +76,7 @@ class Arena:
 
     def __init__(self, host: str, api_port: int, data: Path, origin: Cell, offset: Cell) -> None:
         self.layout = BoardLayout(style=STYLE, origin=origin)
+        self.nodes = NodesWorld(self.layout)
         self.client = MinecraftClient.connect(host, api_port)
         self.bridge = BridgeProcess(f"{host}:{api_port}", data, origin)
         self.data = data
@@ -91,7 +92,7 @@ class Arena:
 
     def mismatches(self) -> list[Cell]:
         observed = self.world()
-        return [c for c, b in target_blocks(self.layout, self.shadow).items() if observed.get(c) != b.legacy_id]
+        return [c for c, b in self.nodes.target(self.shadow, {}).items() if observed.get(c) != b.legacy_id]
 
     def wait_settled(self, timeout: float = 10) -> None:
         wait_for(lambda: not self.mismatches(), timeout, "the world to match the engine", every=0.03)

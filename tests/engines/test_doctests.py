@@ -17,6 +17,9 @@ MODULES = [
     "bridge.edits",
     "bridge.journal",
     "bridge.chat_commands",
+    "bridge.games",
+    "bridge.board_options",
+    "engines.catalogue",
 ]
 
 

@@ -75,7 +75,7 @@ def test_relative_lines_build_the_board_at_the_executor(layout: BoardLayout, anc
 
 def test_absolute_lines_and_empty_board() -> None:
     layout = LAYOUTS[0]
-    lines = build_lines(layout, anchor="corner", at=(1000, 5, -1000), with_start_nodes=False)
+    lines = build_lines(layout, anchor="corner", at=(1000, 5, -1000), with_start_pieces=False)
     assert not any("~" in line for line in lines)
     assert run(lines, (0.0, 0.0, 0.0)) == expected_at(layout, (1000, 5, -1000), "corner", empty=True)
 

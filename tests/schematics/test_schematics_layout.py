@@ -10,7 +10,6 @@ import pytest
 
 from schematics.blocks import AIR
 from schematics.layout import BoardLayout, parse_point, point_name
-from schematics.options import add_layout_options, layout_from_options
 from schematics.style import load_style
 
 STYLE = load_style("classic")
@@ -157,7 +156,7 @@ def test_initial_blocks_hold_the_four_start_nodes() -> None:
     empty, start = layout.board_blocks(), layout.initial_blocks()
     changed = {cell for cell in start if start[cell] != empty[cell]}
     assert len(changed) == 4 * (2 + 4)
-    assert layout.initial_blocks(with_start_nodes=False) == empty
+    assert layout.initial_blocks(with_start_pieces=False) == empty
 
 
 def test_to_json_lists_points_segments_and_materials() -> None:
@@ -191,17 +190,3 @@ def test_point_names() -> None:
     assert point_name(2, 2) == "c3" and parse_point("j10") == (9, 9)
     with pytest.raises(ValueError):
         parse_point("3c")
-
-
-def test_layout_options_round_trip(capsys: pytest.CaptureFixture[str]) -> None:
-    parser = argparse.ArgumentParser(prog="x")
-    add_layout_options(parser)
-    args = parser.parse_args(["--origin", "1,2,3", "--spacing", "2", "--orientation", "90", "--corners", "sides"])
-    layout = layout_from_options(args)
-    assert (layout.origin, layout.spacing, layout.orientation, layout.corners) == ((1, 2, 3), 2, 90, "sides")
-    for bad in (["--origin", "1,2"], ["--spacing", "1"], ["--orientation", "45"]):
-        with pytest.raises(SystemExit):
-            parser.parse_args(bad)
-    assert "X,Y,Z" in capsys.readouterr().err
-    with pytest.raises(ValueError, match="unknown style"):
-        layout_from_options(parser.parse_args(["--style", "nosuchstyle"]))

@@ -1,0 +1,62 @@
+"""Command-line options that place one board of any game: ``--game``, the geometry, the game's options.
+
+Every game's options are flags (``--corners``, ``--turn-limit``, ``--size`` ...); a flag the chosen game
+does not have is an error, not silently ignored.
+
+>>> parser = argparse.ArgumentParser()
+>>> add_board_options(parser)
+>>> world = world_from_args(parser.parse_args(["--origin", "1,2,3", "--turn-limit", "50"]))
+>>> world.name, world.game.options["turn_limit"], world.geometry.bounds()[0]
+('nodes', 50, (0, 1, -42))
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from typing import Any
+
+from bridge.config import DEFAULT_ORIGIN, build_world
+from bridge.games import DEFAULT_GAME, WORLDS, every_option, world_class
+from bridge.games.base import GameWorld
+from schematics.layout import ORIENTATIONS
+from schematics.options import parse_position, parse_spacing
+
+
+def add_board_options(parser: argparse.ArgumentParser) -> None:
+    """Add --game, --origin, --spacing, --orientation, --style and every game's option flags."""
+    group = parser.add_argument_group("the board: game, place in the world, style")
+    group.add_argument("--game", choices=list(WORLDS), default=DEFAULT_GAME,
+                       help=f"the game played on the board (default {DEFAULT_GAME})")
+    group.add_argument(
+        "--origin", type=parse_position, default=DEFAULT_ORIGIN, metavar="X,Y,Z",
+        help="API coordinates of the board's first point (a1) on the piece layer (the floor is one below); "
+        f"default {','.join(map(str, DEFAULT_ORIGIN))}: beside the spawn of a fresh superflat world",
+    )  # fmt: skip
+    group.add_argument("--spacing", type=parse_spacing, metavar="N",
+                       help="blocks from one point to the next (default: the game's; Nodes 4: 3-block wires)")
+    group.add_argument("--orientation", type=int, choices=sorted(ORIENTATIONS), default=0, metavar="DEG",
+                       help="0: columns a.. run east (+X), rows 1.. north (-Z); 90/180/270 turn that clockwise")
+    group.add_argument("--style", metavar="NAME|FILE", help="the board's materials: a built-in style of the game "
+                       "or a style .toml file (default: the game's classic style)")
+    options = parser.add_argument_group("game options (each game has its own; see docs/rules/)")
+    for name, owners in every_option().items():
+        games = ", ".join(game for game, _ in owners)
+        first = owners[0][1]
+        options.add_argument(first.flag, dest=name, default=None, metavar="VALUE",
+                             help=f"{games}: {first.help} (default {first.default})")
+
+
+def world_from_args(args: argparse.Namespace, defaults: Mapping[str, Any] | None = None) -> GameWorld:
+    """The board the options describe. ``defaults`` are option values used where the game has the option
+    and the command line leaves it out. ValueError names a flag the game does not take or a bad value."""
+    game = args.game
+    known = {option.name for option in world_class(game).options}
+    given = {name: getattr(args, name) for name in every_option() if getattr(args, name, None) is not None}
+    foreign = sorted(set(given) - known)
+    if foreign:
+        flags = ", ".join("--" + name.replace("_", "-") for name in foreign)
+        raise ValueError(f"{flags}: not an option of {game}")
+    values = {k: v for k, v in (defaults or {}).items() if k in known} | given
+    return build_world(game, tuple(args.origin), args.spacing, args.orientation, args.style, values)
+

@@ -1,0 +1,143 @@
+"""The seam between the bridge and each game: how one game lives in the world on one board.
+
+A :class:`GameWorld` is built for a board from its geometry (origin, spacing, orientation, style) and the
+game's options. It says everything the game-agnostic parts of the bridge (referee, service, chat desk,
+journal, exports) need and nothing more:
+
+- ``game``: the rules engine (:mod:`engines.core` API) and ``geometry``: where the board stands, its
+  blocks for a fresh build and for exports;
+- :meth:`~GameWorld.target`: the state drawn as blocks; :meth:`~GameWorld.read`: blocks found in the
+  world that differ from the drawing, sorted into candidate pieces (:class:`Placement`) and cells to put
+  back (:class:`Disturbance`); :meth:`~GameWorld.actions_for`: what a placement may mean in the rules;
+- the words of the game in chat: seat colours, :meth:`~GameWorld.status`, what a move did.
+
+Nothing outside a game's own world module asks which game it serves.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from engines.core import Game, GameState
+from schematics.blocks import BlockType
+from schematics.geometry import BoardGeometry
+
+Cell = tuple[int, int, int]
+Who = Callable[[int | None], str]
+"""Names a player for chat: ``player 1 (red, alice)``."""
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """A variant option of a game as the board config and the command line take it."""
+
+    name: str
+    parse: Callable[[str], Any]
+    default: Any
+    help: str
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+
+@dataclass(frozen=True)
+class Placement:
+    """New blocks of one material on one board feature: a candidate piece."""
+
+    feature: tuple[Any, ...]
+    """The board feature the blocks are on, as the game's world names it (``("segment", 2, 2, 2, 3)``)."""
+    material: str
+    """The role of the block placed in the game's style (``"wire"``, ``"node"``, ``"wall"``)."""
+    player: int | None
+    """Whose material it is; None for a material any player may place."""
+    cells: tuple[Cell, ...]
+    placed_by: str | None = None
+    """The name the server reports as the placer, if it reports one (and only one) for these cells."""
+    order: int | None = None
+    """Where the first of these blocks stands in the server's own report of placements, if it reports them."""
+
+
+@dataclass(frozen=True)
+class Disturbance:
+    """A cell that differs from the board and is not a piece: it is put back, with the reason."""
+
+    cell: Cell
+    reason: str
+
+
+@dataclass
+class Reading:
+    """What a look at the board found."""
+
+    placements: list[Placement] = field(default_factory=list)
+    disturbances: list[Disturbance] = field(default_factory=list)
+
+
+class GameWorld(ABC):
+    """One game on one board in the world. Subclasses are the games' world modules."""
+
+    name: ClassVar[str]
+    """The catalogue name of the game (``engines.catalogue``)."""
+    default_prefix: ClassVar[str]
+    """The chat prefix players type when the config names none (``nodes join 1``)."""
+    options: ClassVar[tuple[GameOption, ...]]
+    seat_colours: ClassVar[Mapping[int, str]]
+    """The colour of each seat, as players call it in chat."""
+    how_to_play: ClassVar[str]
+    """One chat line: how a piece is played in the world."""
+
+    game: Game[Any]
+    geometry: BoardGeometry
+
+    @classmethod
+    @abstractmethod
+    def build(
+        cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: Mapping[str, Any]
+    ) -> GameWorld:
+        """The game on a board at ``origin`` (API coordinates of its first point on the piece layer) with
+        the game's ``options`` (validated: ``ValueError`` names a bad one). ``spacing`` and ``style`` None
+        mean the game's defaults."""
+
+    @abstractmethod
+    def target(self, state: GameState[Any], template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
+        """Every cell of the board region as ``state`` says it must be; ``template`` (an adopted board)
+        replaces the style's blocks of the non-piece cells it names."""
+
+    @abstractmethod
+    def read(
+        self,
+        target: Mapping[Cell, BlockType],
+        observed: Mapping[Cell, int],
+        shown: Mapping[Cell, int] | None,
+    ) -> Reading:
+        """Sort every cell whose block differs from ``target`` into placements and disturbances.
+        ``shown`` is what the bridge drew last: a cell still holding that is its own drawing."""
+
+    @abstractmethod
+    def actions_for(self, state: GameState[Any], placement: Placement) -> list[Any]:
+        """The actions a placement may stand for (the referee plays the first legal one). Raises
+        ``ValueError`` with the reason when the placement can never be a piece (a wire block on a point)."""
+
+    @abstractmethod
+    def describe(self, placement: Placement) -> str:
+        """``wire on c3-c4``: the placement as a player would name it."""
+
+    @abstractmethod
+    def status(self, state: GameState[Any], who: Who) -> str:
+        """Whose turn it is and what they may do, or the result: one chat line."""
+
+    @abstractmethod
+    def template_cells(self) -> set[Cell]:
+        """The cells an adopted board keeps as the world shows them (floor and decoration, no pieces)."""
+
+    def consequences(self, before: GameState[Any], after: GameState[Any]) -> list[str]:
+        """What an action did beyond itself (captures, destroyed pieces), as short phrases."""
+        return []
+
+    def progress(self, state: GameState[Any], mover: int) -> str | None:
+        """A line when ``mover`` still has part of their turn to play (``2 wires left in this turn.``)."""
+        return None

@@ -1,0 +1,205 @@
+"""Nodes in the world: the state drawn as blocks, and player blocks read back as pieces.
+
+Only the engine's public API is used (``nodes()``, ``wires()``, ``wires_left_in_turn()``). The geometry
+and materials come from :class:`schematics.layout.BoardLayout`, which the file exports share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from bridge.games.base import Cell, Disturbance, GameOption, GameWorld, Placement, Reading, Who
+from engines.core import GameState
+from engines.nodes import NodesGame, NodesState, PlaceNode, PlaceWire, make_point, point_name, point_xy
+from schematics.blocks import BlockType
+from schematics.layout import CORNER_VARIANTS, BoardLayout
+from schematics.style import load_style
+
+TERMINALS = "nesw"
+PIECE_FEATURES = ("point", "segment", "peg", "tab")
+
+
+def _corners(text: str) -> str:
+    if text not in CORNER_VARIANTS:
+        raise ValueError(f"corners must be {' or '.join(CORNER_VARIANTS)}, not {text!r}")
+    return text
+
+
+def _turn_limit(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise ValueError(f"turn_limit must be at least 1, not {value}")
+    return value
+
+
+class NodesWorld(GameWorld):
+    """A Nodes board: wires on the segments between points, nodes on the points."""
+
+    name = "nodes"
+    default_prefix = "nodes"
+    options = (
+        GameOption("corners", _corners, "diagonal",
+                   "start corners: diagonal (P1 c3+j10, P2 j3+c10) or sides (P1 c3+j3, P2 c10+j10)"),
+        GameOption("turn_limit", _turn_limit, 400, "turns in all before the game is a draw"),
+    )  # fmt: skip
+    seat_colours: ClassVar[Mapping[int, str]] = {1: "red", 2: "blue"}
+    how_to_play = ("Play by placing your colour's blocks: the wire block on a line between two points for a wire, "
+                   "the node block on a point for a node.")
+
+    def __init__(self, layout: BoardLayout, turn_limit: int = 400) -> None:
+        self.layout = layout
+        self.geometry = layout
+        self.game: NodesGame = NodesGame(corners=layout.corners, turn_limit=turn_limit)  # type: ignore[arg-type]
+        style = layout.style
+        self._materials: dict[int, tuple[str, int]] = {}
+        for player, materials in style.players.items():
+            self._materials[materials.wire.legacy_id] = ("wire", player)
+            self._materials[materials.node.legacy_id] = ("node", player)
+
+    @classmethod
+    def build(
+        cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: Mapping[str, Any]
+    ) -> NodesWorld:
+        layout = BoardLayout(spacing=spacing or 4, origin=origin, orientation=orientation,
+                             style=load_style(style or "classic"), corners=str(options.get("corners", "diagonal")))
+        return cls(layout, int(options.get("turn_limit", 400)))
+
+    # ------------------------------------------------------------------ drawing
+    def target(self, state: GameState[Any], template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
+        assert isinstance(state, NodesState)
+        layout = self.layout
+        blocks = layout.board_blocks()
+        blocks.update(template)
+        for wire in state.wires():
+            blocks.update(layout.wire_blocks(wire.player, point_xy(wire.frm), point_xy(wire.to)))
+        for node in state.nodes():
+            intact = [t for t in TERMINALS if t not in node.damaged]
+            blocks.update(layout.node_blocks(node.player, *point_xy(node.at), intact))
+        blocks.update(self.turn_marker(state))
+        return blocks
+
+    def turn_marker(self, state: NodesState) -> dict[Cell, BlockType]:
+        """Three cells on the rim, south of the board's middle: one block of the mover's wire material per
+        wire left in the turn; when the game is over, the winner's node material in all three, or after a
+        draw one node block of each player with air between."""
+        layout = self.layout
+        cells = self.marker_cells()
+        air = layout.board_blocks()[cells[0]]
+        players = layout.style.players
+        if state.is_terminal():
+            winner = state.winner()
+            if winner:
+                return dict.fromkeys(cells, players[winner].node)
+            return {cells[0]: players[1].node, cells[1]: air, cells[2]: players[2].node}
+        mover = state.current_player()
+        assert mover is not None
+        material = players[mover].wire
+        left = state.wires_left_in_turn()
+        return {cell: material if i < left else air for i, cell in enumerate(cells)}
+
+    def marker_cells(self) -> list[Cell]:
+        """Three rim cells of the piece layer, just outside the first row, around the middle column."""
+        layout = self.layout
+        a, b, c = layout.point_position(0, 0), layout.point_position(1, 0), layout.point_position(0, 1)
+        s = layout.spacing
+        along = ((b[0] - a[0]) // s, (b[2] - a[2]) // s)
+        across = ((c[0] - a[0]) // s, (c[2] - a[2]) // s)
+        x, y, z = layout.point_position((layout.size - 1) // 2, 0)
+        return [(x + along[0] * du - across[0], y, z + along[1] * du - across[1]) for du in (-1, 0, 1)]
+
+    def template_cells(self) -> set[Cell]:
+        layout = self.layout
+        return {cell for cell in layout.board_blocks()
+                if (feature := layout.cell_owner(cell)) is not None and feature[0] not in PIECE_FEATURES}
+
+    # ------------------------------------------------------------------ reading
+    def read(
+        self, target: Mapping[Cell, BlockType], observed: Mapping[Cell, int], shown: Mapping[Cell, int] | None
+    ) -> Reading:
+        reading = Reading()
+        grouped: dict[tuple[str, int, tuple[int, ...]], list[Cell]] = {}
+        for cell, want in target.items():
+            seen = observed.get(cell)
+            if seen is None or seen == want.legacy_id or (shown is not None and shown.get(cell) == seen):
+                continue
+            material = self._materials.get(seen)
+            feature = self.layout.cell_owner(cell)
+            kind = feature[0] if feature else None
+            if material and kind in ("point", "segment") and want.legacy_id == 0:
+                assert feature is not None
+                key = (material[0], material[1], tuple(int(v) for v in feature[1:]))
+                grouped.setdefault(key, []).append(cell)
+            elif seen == 0:
+                reading.disturbances.append(Disturbance(cell, "board blocks and pieces are not broken by hand"))
+            elif material and kind in ("point", "segment"):
+                reading.disturbances.append(Disturbance(cell, "that place is already taken"))
+            elif material:
+                reading.disturbances.append(
+                    Disturbance(cell, "pieces go on the board's lines: a wire between two points, a node on a point")
+                )
+            else:
+                reading.disturbances.append(
+                    Disturbance(cell, "only the players' wire and node blocks can be placed on the board")
+                )
+        for (role, player, feature), cells in sorted(grouped.items()):
+            kind = "point" if len(feature) == 2 else "segment"
+            reading.placements.append(Placement((kind, *feature), role, player, tuple(sorted(cells))))
+        return reading
+
+    def actions_for(self, state: GameState[Any], placement: Placement) -> list[Any]:
+        kind, *coords = placement.feature
+        if kind == "point":
+            if placement.material != "node":
+                raise ValueError("a wire block on a point: nodes are placed with the node block")
+            return [PlaceNode(make_point(*coords))]
+        if placement.material != "wire":
+            raise ValueError("a node block on a line: wires are placed with the wire block")
+        a, b = make_point(*coords[:2]), make_point(*coords[2:])
+        return [PlaceWire(a, b), PlaceWire(b, a)]
+
+    def describe(self, placement: Placement) -> str:
+        kind, *coords = placement.feature
+        if kind == "point":
+            return f"{placement.material} block on {point_name(make_point(*coords))}"
+        a, b = make_point(*coords[:2]), make_point(*coords[2:])
+        return f"{placement.material} block on {point_name(a)}-{point_name(b)}"
+
+    # ------------------------------------------------------------------ words
+    def status(self, state: GameState[Any], who: Who) -> str:
+        assert isinstance(state, NodesState)
+        if state.is_terminal():
+            winner = state.winner()
+            result = f"{who(winner)} won" if winner else "a draw"
+            return f"game over after {state.turns} turn{'s' if state.turns != 1 else ''}: {result}."
+        mover = state.current_player()
+        left = state.wires_left_in_turn()
+        what = "a node or three wires" if left == 3 else f"{left} more wire{'s' if left > 1 else ''}"
+        return f"turn {state.turns + 1}: {who(mover)} to place {what}."
+
+    def progress(self, state: GameState[Any], mover: int) -> str | None:
+        assert isinstance(state, NodesState)
+        left = state.wires_left_in_turn()
+        return f"{left} wire{'s' if left > 1 else ''} left in this turn."
+
+    def consequences(self, before: GameState[Any], after: GameState[Any]) -> list[str]:
+        assert isinstance(before, NodesState) and isinstance(after, NodesState)
+        parts = []
+        nodes_before = {n.at: n for n in before.nodes()}
+        nodes_after = {n.at: n for n in after.nodes()}
+        for at, node in nodes_before.items():
+            now = nodes_after.get(at)
+            if now is None:
+                parts.append(f"node {point_name(at)} of player {node.player} destroyed")
+            elif now.player != node.player:
+                parts.append(f"captures {point_name(at)}")
+            elif len(now.damaged) > len(node.damaged):
+                parts.append(f"terminal {''.join(sorted(set(now.damaged) - set(node.damaged)))} of "
+                             f"{point_name(at)} damaged")
+        wires_before = {(w.player, frozenset((w.frm, w.to))) for w in before.wires()}
+        wires_after = {(w.player, frozenset((w.frm, w.to))) for w in after.wires()}
+        for player in (1, 2):
+            lost = sum(1 for p, _ in wires_before - wires_after if p == player)
+            if lost:
+                parts.append(f"{lost} wire{'s' if lost > 1 else ''} of player {player} destroyed")
+        return parts
