@@ -6,8 +6,8 @@ import itertools
 
 import pytest
 
-from bridge.journal import Journal
 from bridge.games.nodes import NodesWorld
+from bridge.journal import Journal
 from bridge.referee import BoardReferee
 from schematics.layout import BoardLayout
 from schematics.style import load_style

@@ -14,8 +14,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bridge.journal import Journal
 from bridge.games.nodes import NodesWorld
+from bridge.journal import Journal
 from bridge.protocol import MinecraftClient
 from engines.nodes import NodesGame, NodesState, parse_action, point_xy
 from engines.nodes.actions import PlaceNode, PlaceWire
