@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 VERBS = ("join", "leave", "start", "concede", "reset", "status", "undo", "build", "clear", "help")
 LEVELS = ("easy", "normal", "hard")
-UNDO_WINDOW = 60.0  # seconds the opponent has to agree to an undo
+CONSENT_WINDOW = 60.0  # seconds the other players have to agree to an undo or a reset mid-game
 
 
 def help_lines(referee: BoardReferee) -> list[str]:
@@ -70,7 +70,8 @@ class CommandDesk:
     seat_computer: Callable[[BoardReferee, int, str], Any]
     unseat_computer: Callable[[BoardReferee, int], Any]
     clear_board: Callable[[BoardReferee], None]
-    undo_requests: dict[str, tuple[int, float]] = field(default_factory=dict)
+    requests: dict[str, Request] = field(default_factory=dict)
+    """The open request of each board (an undo, or a reset/start/clear mid-game) awaiting consent."""
 
     def run(self, command: ChatCommand, speaker: str, referee: BoardReferee) -> list[str]:
         """Carry out a command of ``speaker`` on the board; the lines to post."""
@@ -92,16 +93,19 @@ class CommandDesk:
             return [f"{speaker} left seat {seat}. {referee.seat_line()}"]
         if not self._may_act(referee, seat):
             return [f"{speaker}, only the seated players can do that ({referee.seat_line()})"]
+        if verb in ("start", "reset", "clear"):
+            waiting = self._needs_consent(referee, speaker, seat, verb, what=f"{verb} the board mid-game")
+            if waiting:
+                return waiting
         if verb in ("start", "reset"):
-            self.undo_requests.pop(referee.name, None)
-            return referee.new_game()
+            return [*referee.new_game(), f"seats: {referee.seat_line()}"]
         if verb == "concede":
             player = seat or referee.state.current_player()
             if player is None:
                 return ["the game is over"]
             return referee.concede(player, by=speaker)
         if verb == "undo":
-            return self._undo(referee, speaker, seat)
+            return self._undo(referee, speaker, seat, args)
         if verb == "clear":
             self.clear_board(referee)
             return [f"board cleared; '{prefix} build' brings it back with its game"]
@@ -140,18 +144,64 @@ class CommandDesk:
         self.unseat_computer(referee, player)
         return [f"{speaker} plays player {player}. {referee.seat_line()}"]
 
-    def _undo(self, referee: BoardReferee, speaker: str, seat: int | None) -> list[str]:
-        if not referee.state.history():
-            return ["nothing to undo"]
-        request = self.undo_requests.get(referee.name)
-        opponent = 3 - seat if seat else None
-        opponent_is_human = opponent in referee.seats and not self.is_computer(referee, opponent)
+    def _others(self, referee: BoardReferee, seat: int | None) -> list[int]:
+        """The seats held by people other than the one at ``seat``."""
+        return [p for p in referee.seats if p != seat and not self.is_computer(referee, p)]
+
+    def _needs_consent(self, referee: BoardReferee, speaker: str, seat: int | None, verb: str, what: str,
+                       subject: str = "") -> list[str]:
+        """Lines asking the other seated people to agree, or [] when the command may go ahead now: the
+        game is not under way, nobody else is seated, or every other seated person asked the same."""
+        state = referee.state
+        others = self._others(referee, seat)
+        if state.is_terminal() or not state.history() or not others:
+            self.requests.pop(referee.name, None)
+            return []
         now = time.monotonic()
-        agreed = request is not None and request[0] != seat and now - request[1] < UNDO_WINDOW
-        if opponent_is_human and not agreed:
-            self.undo_requests[referee.name] = (seat or 0, now)
-            return [f"{speaker} asks to take back the last piece; {referee.seats[opponent]}, type "  # type: ignore[index]
-                    f"'{referee.prefix} undo' within {int(UNDO_WINDOW)} s to agree"]
-        self.undo_requests.pop(referee.name, None)
+        position = len(state.history())
+        request = self.requests.get(referee.name)
+        if request is None or (request.verb, request.subject, request.position) != (verb, subject, position) \
+                or now - request.at > CONSENT_WINDOW:
+            request = Request(verb, subject, position, now, seat or 0)
+            self.requests[referee.name] = request
+        request.agreed.add(seat or 0)
+        missing = [p for p in others if p not in request.agreed]
+        if not missing and request.by in request.agreed:
+            self.requests.pop(referee.name, None)
+            return []
+        names = " and ".join(referee.seats[p] for p in missing) or referee.who(request.by)
+        return [f"{speaker} asks to {what}; {names}, type '{referee.prefix} {verb}' within "
+                f"{int(CONSENT_WINDOW)} s to agree"]
+
+    def _undo(self, referee: BoardReferee, speaker: str, seat: int | None, args: list[str]) -> list[str]:
+        """Take back a piece: its player asks (``undo``), naming nothing or the piece; every other seated
+        person agrees by typing ``undo`` too while it is still the newest piece."""
+        history = referee.state.history()
+        if not history:
+            return ["nothing to undo"]
+        newest, mover = history[-1], referee.mover_of_last()
+        request = self.requests.get(referee.name)
+        asking = request is None or request.verb != "undo" or request.subject != newest
+        if asking and seat is not None and mover != seat:
+            return [f"{speaker}, you can take back only your own last piece while it is the newest; the newest "
+                    f"is {newest}, by {referee.who(mover)}"]
+        if args and " ".join(args) != newest.lower():
+            return [f"{speaker}, the newest piece is {newest}, not {' '.join(args)}"]
+        waiting = self._needs_consent(referee, speaker, seat, "undo", f"take back {newest}", subject=newest)
+        if waiting:
+            return waiting
         dropped = referee.undo()
         return [f"taken back: {dropped}. {referee.status()}"]
+
+
+@dataclass
+class Request:
+    """A command of one seated player that waits for the others' consent."""
+
+    verb: str
+    subject: str
+    position: int
+    """The number of entries of the game when it was asked: any move in between voids it."""
+    at: float
+    by: int
+    agreed: set[int] = field(default_factory=set)

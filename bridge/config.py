@@ -1,6 +1,7 @@
 """The bridge's settings: boards (each its own game), chat prefixes, poll rate, data folder. TOML on disk.
 
     poll_interval = 0.05         # seconds between looks at the boards
+    seat_timeout = 300           # seconds a player may be away before their seat is freed
     data_dir = "blockref-data"   # the journal (SQLite) lives here
 
     [[boards]]
@@ -46,6 +47,7 @@ class BoardConfig:
 class BridgeConfig:
     boards: list[BoardConfig] = field(default_factory=list)
     poll_interval: float = 0.05
+    seat_timeout: float = 300.0
     data_dir: Path = Path("blockref-data")
 
     @property
@@ -111,6 +113,9 @@ def load_config(path: Path) -> BridgeConfig:
     config.poll_interval = float(data.get("poll_interval", config.poll_interval))
     if not 0.01 <= config.poll_interval <= 5:
         raise ValueError(f"{path}: poll_interval must be between 0.01 and 5 seconds")
+    config.seat_timeout = float(data.get("seat_timeout", config.seat_timeout))
+    if config.seat_timeout < 0:
+        raise ValueError(f"{path}: seat_timeout must be 0 (never free a seat) or more seconds")
     config.data_dir = path.parent / str(data.get("data_dir", config.data_dir))
     return config
 

@@ -7,6 +7,7 @@ world show the game. Every accepted action is journaled before those edits are r
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -20,6 +21,7 @@ from schematics.blocks import AIR, BlockType
 Cell = tuple[int, int, int]
 GRASS = BlockType("grass_block", 2, 0, "snowy=false")  # a superflat world's top layer; not a style block
 MAX_PLACEMENTS_AT_ONCE = 6
+REPEAT_QUIET = 10.0  # seconds before the same line is said again
 
 
 @dataclass
@@ -51,14 +53,23 @@ class BoardReferee:
         self.seats: dict[int, str] = journal.seats(name)
         saved = journal.running_game(name)
         self.state: GameState[Any] = self.game.new_initial_state()
+        self.replaced: str | None = None
+        """Why the saved game of this board was put aside for a new one (other options), if it was."""
         if saved is not None and saved.game == self.game.name and saved.options == self.game.options:
             self.game_id = saved.id
             for entry in saved.entries:
                 self.game.replay_history_entry(self.state, entry)
         else:
+            if saved is not None and saved.entries:
+                self.replaced = (f"the saved {saved.game} game ({len(saved.entries)} entries, options {saved.options}) "
+                                 f"was played with other options; it is kept in the journal as abandoned and a new "
+                                 f"game starts with {self.game.options}")
             self.game_id = journal.start_game(name, self.game.name, self.game.options)
         self._target: dict[Cell, BlockType] | None = None  # cleared whenever the state changes
         self._shown: dict[Cell, int] | None = None
+        self._repaint = saved is not None and self.replaced is not None  # leftovers of the old game are no moves
+        self._unattributed: set[Cell] = set()  # cells seen without a placer last look, given one more look
+        self._said: dict[str, float] = {}  # when each line was last said, so that no line repeats within a while
         self.cleared = False  # a cleared board is not watched until it is built again
 
     @property
@@ -76,35 +87,72 @@ class BoardReferee:
         return self.world.geometry.bounds()
 
     def look(
-        self, observed: Mapping[Cell, int], placed_by: Mapping[Cell, str] | None = None, quiet_repairs: bool = False,
+        self,
+        observed: Mapping[Cell, int],
+        placed_by: Mapping[Cell, str] | None = None,
+        quiet_repairs: bool = False,
         place_order: Mapping[Cell, int] | None = None,
+        placers_reported: bool = False,
+        now: float | None = None,
     ) -> Outcome:
         """Judge every difference between the world and the game, and plan the edits that settle it.
 
         ``placed_by`` and ``place_order`` are what the server reported of who placed which cell and in
-        which order; placements are played in that order where it is known. ``quiet_repairs`` leaves
-        repairs unannounced (a first build, or a resync after a reconnect)."""
+        which order; placements are played in that order where it is known. Where the server reports
+        placers (``placers_reported``), blocks that no player placed (commands, WorldEdit, pistons) are
+        taken back, after one more look in case their report is still on its way; they are accepted
+        only while the world is read afresh (``quiet_repairs``: the first look, or after a lost
+        connection), which also leaves repairs unannounced. No line is said twice within
+        :data:`REPEAT_QUIET` seconds."""
         outcome = Outcome()
+        now = time.monotonic() if now is None else now
+        if self._shown is not None and observed and not any(observed.values()):
+            self._tell(outcome, now, "the board's area reads as empty air: it is not loaded (nobody near it?); "
+                                    "waiting for it instead of repairing it")
+            return outcome
+        if self._repaint:
+            self._repaint = False
+            outcome.messages.append(f"{self.replaced}; the board is drawn afresh")
+            outcome.edits = self.settle(observed)
+            return outcome
         reading = self.world.read(self.target(), observed, self._shown)
-        placements = []
+        placements: list[Placement] = []
+        waiting: set[Cell] = set()
         for raw in reading.placements:
             placement = _attribute(raw, placed_by or {}, place_order or {})
             problem = self._seat_problem(placement)
+            if placers_reported and placement.placed_by is None and not quiet_repairs:
+                if not set(placement.cells) <= self._unattributed:
+                    waiting.update(placement.cells)
+                    continue
+                problem = "no player placed it (a command, WorldEdit or a piston): only blocks players place count"
             if problem:
-                outcome.messages.append(f"{self.world.describe(placement)} taken back: {problem}")
+                self._tell(outcome, now, f"{self.world.describe(placement)} taken back: {problem}")
             else:
                 placements.append(placement)
+        self._unattributed = waiting
         accepted, rejected = self._order(placements)
         for placement, action in accepted:
             outcome.played.append(self.state.action_to_text(action))
-            outcome.messages.extend(self.play(action, by=placement.placed_by))
+            lines = self.play(action, by=placement.placed_by)
+            if placers_reported and placement.placed_by is None:
+                lines[0] += " (placed while the referee was not watching)"
+            outcome.messages.extend(lines)
         for placement, reason in rejected:
-            outcome.messages.append(f"{self.world.describe(placement)} taken back: {reason}")
+            self._tell(outcome, now, f"{self.world.describe(placement)} taken back: {reason}")
         if reading.disturbances and not reading.placements and not quiet_repairs:
-            outcome.messages.append(f"board repaired: {reading.disturbances[0].reason}")
-        outcome.edits = self.settle(observed)
+            self._tell(outcome, now, f"board repaired: {reading.disturbances[0].reason}")
+        target = self.target()
+        unjudged = {cell: target[cell].legacy_id for cell in waiting}
+        outcome.edits = self.settle({**observed, **unjudged})
         return outcome
 
+    def _tell(self, outcome: Outcome, now: float, line: str) -> None:
+        """Say a line about the board (a block put back, a repair), unless it was said within the last
+        :data:`REPEAT_QUIET` seconds: a block put back twice, or an area that stays unloaded, is told once."""
+        if now - self._said.get(line, -REPEAT_QUIET) >= REPEAT_QUIET:
+            outcome.messages.append(line)
+            self._said = {said: at for said, at in self._said.items() if now - at < REPEAT_QUIET} | {line: now}
     def settle(self, observed: Mapping[Cell, int]) -> EditPlan:
         """The edits that make the world show the game now; the caller sends them. From here on, cells
         holding what they draw are known to be the bridge's own drawing."""
@@ -226,7 +274,7 @@ class BoardReferee:
         self.state.apply(action)
         self._target = None
         self.journal.append(self.game_id, text, by)
-        parts = self.world.consequences(before, self.state)
+        parts = self.world.consequences(before, self.state, action)
         lines = [f"{self.who(mover)}: {text}" + (f" ({'; '.join(parts)})" if parts else "")]
         lines.extend(self._after_move_lines(mover))
         return lines
@@ -257,6 +305,16 @@ class BoardReferee:
         self.state = state
         self._target = None
         return dropped
+
+    def mover_of_last(self) -> int | None:
+        """The player who made the newest entry of the game (None if there is none)."""
+        history = self.state.history()
+        if not history:
+            return None
+        before = self.game.new_initial_state()
+        for entry in history[:-1]:
+            self.game.replay_history_entry(before, entry)
+        return before.current_player()
 
     def status(self) -> str:
         return self.world.status(self.state, self.who)
@@ -295,7 +353,7 @@ class BoardReferee:
 
     def _result_lines(self) -> list[str]:
         self.journal.finish(self.game_id, self._result())
-        return [self.status()]
+        return [self.status(), f"'{self.prefix} start' plays again (seats stay; '{self.prefix} leave' frees yours)."]
 
 
 def _attribute(placement: Placement, placed_by: Mapping[Cell, str], order: Mapping[Cell, int]) -> Placement:

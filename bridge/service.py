@@ -39,6 +39,7 @@ class WorldClient(Protocol):
     def post_to_chat(self, message: str) -> None: ...
     def entity_name(self, entity_id: int) -> str | None: ...
     def entity_tile(self, entity_id: int) -> Vec3 | None: ...
+    def supports_block_events(self) -> bool: ...
 
 
 @dataclass
@@ -70,6 +71,8 @@ class Service:
     synced: set[str] = field(default_factory=set)
     bot_piece_delay: float = 0.6
     online: frozenset[int] | None = None
+    away_since: dict[str, float] = field(default_factory=dict)
+    """Seated people not online, and since when (monotonic seconds)."""
 
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
@@ -123,6 +126,7 @@ class Service:
         for event in poll.chat:
             self._on_chat(event)
         self._greet_newcomers(poll.players)
+        self._watch_seats(poll.players)
         for referee, observed in zip(watched, poll.regions, strict=True):
             if not referee.cleared:
                 self.look_at(referee, observed)
@@ -133,7 +137,8 @@ class Service:
         low, high = referee.bounds()
         placed_by = {c: n for c, n in self.placed_by.items() if _inside(c, low, high)}
         order = {c: i for c, i in self.place_order.items() if _inside(c, low, high)}
-        outcome = referee.look(observed, placed_by, quiet_repairs=referee.name not in self.synced, place_order=order)
+        outcome = referee.look(observed, placed_by, quiet_repairs=referee.name not in self.synced, place_order=order,
+                               placers_reported=self.client.supports_block_events())
         self.synced.add(referee.name)
         for line in outcome.messages:
             self.post(referee, line)
@@ -170,6 +175,36 @@ class Service:
                                for prefix, title in games.items())
             self.post(None, f"welcome {names}! {played}")
         self.online = online
+
+    def _watch_seats(self, online: frozenset[int], now: float | None = None) -> None:
+        """Seated people who left: the board is told (their opponents first of all when they were to
+        move); after ``seat_timeout`` seconds away their seat is freed. Who comes back is greeted with
+        their seat and whose turn it is."""
+        now = time.monotonic() if now is None else now
+        here = {self._name_of(e) for e in online}
+        if any(name.startswith("player#") for name in here):
+            return  # the server did not name everyone online: nobody can be told to have left
+        for referee in self.referees.values():
+            for player, name in sorted(referee.seats.items()):
+                if (referee.name, player) in self.bots:
+                    continue
+                key = f"{referee.name}:{name}"
+                if name in here:
+                    if self.away_since.pop(key, None) is not None:
+                        self.post(referee, f"welcome back {name}: you play {referee.who(player)}. {referee.status()}")
+                    continue
+                if key not in self.away_since:
+                    self.away_since[key] = now
+                    to_move = referee.state.current_player() == player
+                    limit = self.config.seat_timeout
+                    kept = f"the seat is kept for {_minutes(limit)}" if limit else "the seat is kept"
+                    self.post(referee, f"{name} ({referee.who(player)}) left the server"
+                                       f"{' while to move' if to_move else ''}; {kept}")
+                elif self.config.seat_timeout and now - self.away_since[key] >= self.config.seat_timeout:
+                    del self.away_since[key]
+                    referee.leave_seat(player)
+                    self.post(referee, f"{name} was away {_minutes(self.config.seat_timeout)}: seat {player} is "
+                                       f"free ('{referee.prefix} join {player}' takes it). {referee.seat_line()}")
 
     # ------------------------------------------------------------------ computer players
     def seat_computer(self, referee: BoardReferee, player: int, level: str, seed: int | None = None) -> BotSeat:
@@ -253,6 +288,12 @@ class Service:
         if where is None:
             return boards[0]
         return min(boards, key=lambda r: _distance_to(r.bounds(), (where.x, where.y, where.z)))
+
+def _minutes(seconds: float) -> str:
+    if seconds < 120:
+        return f"{int(seconds)} s"
+    return f"{int(seconds // 60)} min"
+
 
 def _inside(cell: Cell, low: Cell, high: Cell) -> bool:
     return all(lo <= v <= hi for v, lo, hi in zip(cell, low, high, strict=True))

@@ -134,7 +134,7 @@ class GameWorld(ABC):
     def template_cells(self) -> set[Cell]:
         """The cells an adopted board keeps as the world shows them (floor and decoration, no pieces)."""
 
-    def consequences(self, before: GameState[Any], after: GameState[Any]) -> list[str]:
+    def consequences(self, before: GameState[Any], after: GameState[Any], action: Any) -> list[str]:
         """What an action did beyond itself (captures, destroyed pieces), as short phrases."""
         return []
 

@@ -182,9 +182,20 @@ class NodesWorld(GameWorld):
         left = state.wires_left_in_turn()
         return f"{left} wire{'s' if left > 1 else ''} left in this turn."
 
-    def consequences(self, before: GameState[Any], after: GameState[Any]) -> list[str]:
+    def consequences(self, before: GameState[Any], after: GameState[Any], action: Any) -> list[str]:
+        """``trade``, ``cut``, ``captures d5``, ``terminal e of d5 damaged``, ``node d5 of player 2
+        destroyed``, ``4 wires of player 1 destroyed`` (the wire just placed counts when it is destroyed)."""
         assert isinstance(before, NodesState) and isinstance(after, NodesState)
+        mover = before.current_player()
         parts = []
+        wires_before = {(w.player, frozenset((w.frm, w.to))) for w in before.wires()}
+        wires_after = {(w.player, frozenset((w.frm, w.to))) for w in after.wires()}
+        if isinstance(action, PlaceWire) and mover is not None:
+            placed = (mover, frozenset((action.frm, action.to)))
+            enemy_at_tip = {w for w in wires_before if w[0] != mover and action.to in w[1]}
+            if enemy_at_tip - wires_after and before.node_owner(action.to) is None:
+                parts.append("cut" if placed in wires_after else "trade")
+            wires_before.add(placed)
         nodes_before = {n.at: n for n in before.nodes()}
         nodes_after = {n.at: n for n in after.nodes()}
         for at, node in nodes_before.items():
@@ -196,8 +207,6 @@ class NodesWorld(GameWorld):
             elif len(now.damaged) > len(node.damaged):
                 parts.append(f"terminal {''.join(sorted(set(now.damaged) - set(node.damaged)))} of "
                              f"{point_name(at)} damaged")
-        wires_before = {(w.player, frozenset((w.frm, w.to))) for w in before.wires()}
-        wires_after = {(w.player, frozenset((w.frm, w.to))) for w in after.wires()}
         for player in (1, 2):
             lost = sum(1 for p, _ in wires_before - wires_after if p == player)
             if lost:

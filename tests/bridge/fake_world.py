@@ -26,8 +26,11 @@ class FakeWorld:
         self.where: dict[int, Vec3] = {}
         self.commands = 0
         self.place_events = place_events
+        self.unloaded: tuple[Cell, Cell] | None = None  # a box that reads as air, as an unloaded area does
 
     def block(self, cell: Cell) -> int:
+        if self.unloaded and all(lo <= v <= hi for v, lo, hi in zip(cell, *self.unloaded, strict=True)):
+            return AIR
         return self.blocks.get(cell, GRASS if cell[1] < 0 else AIR)
 
     def place(self, cell: Cell, block_id: int, by: str | None = None) -> None:
@@ -79,3 +82,6 @@ class FakeWorld:
 
     def entity_tile(self, entity_id: int) -> Vec3 | None:
         return self.where.get(entity_id)
+
+    def supports_block_events(self) -> bool:
+        return self.place_events

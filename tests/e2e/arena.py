@@ -131,8 +131,10 @@ class Arena:
             NodesGame().replay_history_entry(state, entry)
         return state
 
-    def reset(self, bot) -> None:  # type: ignore[no-untyped-def]
-        bot.chat("nodes reset")
+    def reset(self, *bots) -> None:  # type: ignore[no-untyped-def]
+        """A new game: mid-game every seated player asks for it (a reset needs the opponent's consent)."""
+        for bot in bots:
+            bot.chat("nodes reset")
         self.shadow = NodesGame().new_initial_state()
         self.wait_settled()
         wait_for(lambda: self.journal_state().history() == [], 10, "a new game in the journal")

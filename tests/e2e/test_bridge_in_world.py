@@ -53,7 +53,7 @@ def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Arena, object, ob
 @pytest.mark.parametrize("record", ["trade", "cut", "loop-cut-destroys-node", "capture"])
 def test_a_scripted_game_is_refereed_block_for_block(table, record: str) -> None:  # type: ignore[no-untyped-def]
     arena, alice, bob = table
-    arena.reset(alice)
+    arena.reset(alice, bob)
     lines = (GOLDEN / f"{record}.record").read_text().splitlines()
     arena.play_record({1: alice, 2: bob}, lines)
     expected = json.loads((GOLDEN / f"{record}.json").read_text())
@@ -64,7 +64,7 @@ def test_a_scripted_game_is_refereed_block_for_block(table, record: str) -> None
 
 def test_illegal_blocks_are_taken_back_with_a_reason(table) -> None:  # type: ignore[no-untyped-def]
     arena, alice, bob = table
-    arena.reset(alice)
+    arena.reset(alice, bob)
     # out of turn: blue on j3-j4 while red is to move
     bob.place(arena.absolute(arena.piece_cell("j3-j4")), "lapis_block")
     wait_for(lambda: any("it is player 1's turn" in m for m in bob.chat_log()), 10, "the out-of-turn message")
@@ -88,8 +88,8 @@ def test_illegal_blocks_are_taken_back_with_a_reason(table) -> None:  # type: ig
 
 
 def test_a_bridge_killed_mid_turn_resumes_the_same_game(table) -> None:  # type: ignore[no-untyped-def]
-    arena, alice, _ = table
-    arena.reset(alice)
+    arena, alice, bob = table
+    arena.reset(alice, bob)
     arena.play(alice, "c3-c4")
     arena.bridge.kill()
     alice.place(arena.absolute(arena.piece_cell("c4-c5")), "redstone_block")  # placed while nobody referees

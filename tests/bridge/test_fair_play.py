@@ -1,0 +1,214 @@
+"""Who may do what, and what the referee says: consent for undo and resets, seats of people who left,
+blocks nobody placed, the server's order of placements, and the lines players read.
+
+In-memory world (fast); the end-to-end tests play the same rules with real clients."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bridge.games.nodes import NodesWorld
+from bridge.journal import Journal
+from bridge.referee import BoardReferee
+from engines.nodes import NodesGame, replay
+from schematics.layout import BoardLayout
+from schematics.style import load_style
+from tests.bridge.fake_world import FakeWorld
+from tests.bridge.test_service import chat, make_service
+
+STYLE = load_style("classic")
+RED_WIRE, BLUE_WIRE = STYLE.players[1].wire.legacy_id, STYLE.players[2].wire.legacy_id
+RED_NODE = STYLE.players[1].node.legacy_id
+TRADE_SETUP = ["c3-c2 c2-d2 d2-e2", "j3-i3 i3-h3 h3-g3", "c3-d3 d3-e3 e3-f3", "c10-c9 c9-c8 c8-c7"]
+
+
+def xy(name: str) -> tuple[int, int]:
+    return ord(name[0]) - ord("a"), int(name[1:]) - 1
+
+
+def seated(place_events: bool = False):  # type: ignore[no-untyped-def]
+    service, world = make_service(place_events=place_events)
+    chat(service, world, 7, "alex", "nodes join 1")
+    chat(service, world, 8, "bo", "nodes join 2")
+    return service, world, service.referees["main"]
+
+
+def wire_cell(referee: BoardReferee, wire: str) -> tuple[int, int, int]:
+    a, b = wire.split("-")
+    return referee.world.layout.segment_cells(xy(a), xy(b))[1]  # type: ignore[attr-defined, no-any-return]
+
+
+def play_record(referee: BoardReferee, lines: list[str]) -> None:
+    for line in lines:
+        for word in line.split():
+            referee.play(referee.state.action_from_text(word))
+
+
+def test_reset_mid_game_needs_the_opponents_consent_and_is_free_after_the_game() -> None:
+    service, world, referee = seated()
+    world.place(wire_cell(referee, "c3-c4"), RED_WIRE)
+    service.step()
+    lines = chat(service, world, 8, "bo", "nodes reset")
+    assert "bo asks to reset the board mid-game; alex, type 'nodes reset'" in lines[0]
+    assert referee.state.history() == ["c3-c4"]
+    assert "asks to clear" in chat(service, world, 8, "bo", "nodes clear")[0]  # another request replaces it
+    assert not referee.cleared
+    chat(service, world, 8, "bo", "nodes reset")
+    assert "new game" in chat(service, world, 7, "alex", "nodes reset")[0]
+    assert referee.state.history() == []
+    chat(service, world, 8, "bo", "nodes concede")
+    assert "new game" in chat(service, world, 8, "bo", "nodes start")[0]  # over: no consent needed
+
+
+def test_a_spectator_cannot_reset_start_clear_or_concede_for_the_seated() -> None:
+    service, world, referee = seated()
+    for verb in ("reset", "start", "clear", "concede", "undo"):
+        assert "only the seated players" in chat(service, world, 9, "cy", f"nodes {verb}")[0]
+    assert not referee.state.is_terminal() and not referee.cleared
+
+
+def test_undo_is_only_for_your_own_newest_piece_and_names_it() -> None:
+    service, world, referee = seated()
+    world.place(wire_cell(referee, "c3-c4"), RED_WIRE)
+    service.step()
+    assert "you can take back only your own last piece" in chat(service, world, 8, "bo", "nodes undo")[0]
+    assert "the newest piece is c3-c4, not c3-d3" in chat(service, world, 7, "alex", "nodes undo c3-d3")[0]
+    assert "alex asks to take back c3-c4; bo" in chat(service, world, 7, "alex", "nodes undo c3-c4")[0]
+    world.place(wire_cell(referee, "c4-c5"), RED_WIRE)  # a move voids the request
+    service.step()
+    assert "you can take back only your own last piece" in chat(service, world, 8, "bo", "nodes undo")[0]
+    assert "take back c4-c5" in chat(service, world, 7, "alex", "nodes undo")[0]
+    assert "taken back: c4-c5" in chat(service, world, 8, "bo", "nodes undo")[0]
+    assert referee.state.history() == ["c3-c4"]
+
+
+def test_a_seat_of_someone_away_is_freed_after_the_timeout_and_a_returner_is_greeted() -> None:
+    service, world, referee = seated()
+    service.config.seat_timeout = 60
+    del world.names[7]  # alex, to move, leaves
+    service._watch_seats(frozenset(world.names), now=1000.0)
+    assert "alex (player 1 (red, alex)) left the server while to move; the seat is kept for 60 s" in world.chat[-1]
+    service._watch_seats(frozenset(world.names), now=1059.0)
+    assert referee.seats[1] == "alex"
+    world.names[7] = "alex"
+    service._watch_seats(frozenset(world.names), now=1059.5)
+    assert "welcome back alex: you play player 1 (red, alex). turn 1: player 1" in world.chat[-1]
+    del world.names[7]
+    service._watch_seats(frozenset(world.names), now=2000.0)
+    service._watch_seats(frozenset(world.names), now=2060.0)
+    assert 1 not in referee.seats and "seat 1 is free" in world.chat[-1]
+    assert service.referees["main"].journal.seats("main") == {2: "bo"}
+
+
+def test_with_place_events_a_block_nobody_placed_is_taken_back_after_one_more_look() -> None:
+    service, world, referee = seated(place_events=True)
+    world.place(wire_cell(referee, "c3-c4"), RED_WIRE)  # a command or WorldEdit: no placer reported
+    service.step()
+    assert world.block(wire_cell(referee, "c3-c4")) == RED_WIRE  # not judged yet: its report may be late
+    service.step()
+    assert referee.state.history() == []
+    assert "no player placed it" in world.chat[-1]
+    assert world.block(wire_cell(referee, "c3-c4")) == 0
+
+
+def test_a_block_whose_report_comes_one_poll_late_is_still_played() -> None:
+    service, world, referee = seated(place_events=True)
+    cell = wire_cell(referee, "c3-c4")
+    world.place(cell, RED_WIRE)
+    service.step()
+    world.places.append(world_change(cell, RED_WIRE, "alex"))
+    service.step()
+    assert referee.state.history() == ["c3-c4"]
+
+
+def world_change(cell, block_id, name):  # type: ignore[no-untyped-def]
+    from mcpi.vec3 import Vec3
+
+    from bridge.protocol import BlockChange
+
+    return BlockChange(Vec3(*cell), block_id, name)
+
+
+def test_placements_in_one_poll_are_played_in_the_servers_order() -> None:
+    service, world, referee = seated(place_events=True)
+    play_record(referee, TRADE_SETUP)
+    service.step()
+    world.place(wire_cell(referee, "f3-g3"), RED_WIRE, by="alex")
+    world.place(wire_cell(referee, "e2-e3"), RED_WIRE, by="alex")
+    service.step()
+    assert referee.state.history()[-2:] == ["f3-g3", "e2-e3"]
+    expected = replay(NodesGame(), TRADE_SETUP)
+    expected.apply(expected.action_from_text("f3-g3"))
+    expected.apply(expected.action_from_text("e2-e3"))
+    assert referee.state.to_json() == expected.to_json()  # type: ignore[attr-defined]
+    assert any("(trade;" in line for line in world.chat)
+
+
+def test_the_block_decides_the_piece() -> None:
+    service, world, referee = seated()
+    play_record(referee, ["c3-c4 c4-c5 c5-d5", "j3-j4 j4-j5 j5-j6"])
+    service.step()
+    d5 = referee.world.layout.point_position(3, 4)  # type: ignore[attr-defined]
+    world.place(d5, RED_WIRE)  # a wire block on a hot end
+    service.step()
+    assert "wire block on d5 taken back: a wire block on a point" in world.chat[-1]
+    world.place(wire_cell(referee, "d5-d6"), RED_NODE)  # a node block on a line
+    service.step()
+    assert "node block on d5-d6 taken back: a node block on a line" in world.chat[-1]
+    assert len(referee.state.history()) == 6
+
+
+def test_a_block_put_back_twice_is_told_once() -> None:
+    service, world, referee = seated()
+    for _ in range(2):
+        world.place(wire_cell(referee, "j3-j4"), BLUE_WIRE)
+        service.step()
+    assert sum("taken back: it is player 1's turn" in line for line in world.chat) == 1
+
+
+def test_an_area_that_reads_as_all_air_is_waited_for_not_repaired() -> None:
+    service, world, referee = seated()
+    low, high = referee.bounds()
+    world.unloaded = (low, high)
+    before = world.commands
+    service.step()
+    service.step()
+    assert sum("not loaded" in line for line in world.chat) == 1
+    assert world.commands - before == 2  # the two polls, no repairs
+
+
+def test_a_saved_game_of_other_options_is_kept_as_abandoned_and_its_pieces_are_no_moves(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "j.sqlite3")
+    layout = BoardLayout(style=STYLE, origin=(0, 0, 0))
+    first = BoardReferee("main", NodesWorld(layout, turn_limit=400), journal)
+    world = FakeWorld()
+    low, high = first.bounds()
+    world.apply_edits(first.look(world.get_blocks(low, high)).edits.cuboids, {})
+    world.place(wire_cell(first, "c3-c4"), RED_WIRE)
+    outcome = first.look(world.get_blocks(low, high))
+    world.apply_edits(outcome.edits.cuboids, outcome.edits.blocks)
+    assert first.state.history() == ["c3-c4"]
+    second = BoardReferee("main", NodesWorld(layout, turn_limit=50), journal)
+    outcome = second.look(world.get_blocks(low, high), quiet_repairs=True)
+    world.apply_edits(outcome.edits.cuboids, outcome.edits.blocks)
+    assert "other options" in outcome.messages[0] and "abandoned" in outcome.messages[0]
+    assert second.state.history() == []
+    assert all(world.block(c) == b.legacy_id for c, b in second.target().items())
+    rows = journal._db.execute("SELECT result FROM games ORDER BY id").fetchall()
+    assert rows == [("abandoned",), (None,)]
+
+
+def test_chat_lines_a_player_reads() -> None:
+    _, _, referee = seated()
+    play_record(referee, TRADE_SETUP)
+    lines = referee.play(referee.state.action_from_text("f3-g3"))
+    assert "(trade;" in lines[0] and "4 wires of player 1 destroyed" in lines[0]
+    referee.concede(2)
+    assert "'nodes start' plays again" in referee._result_lines()[1]
+    draw = NodesWorld(BoardLayout(style=STYLE))
+    state = NodesGame(turn_limit=1).new_initial_state()
+    for wire in ("c3-c4", "c4-c5", "c5-c6"):
+        state.apply(state.action_from_text(wire))
+    marker = [draw.turn_marker(state)[cell] for cell in draw.marker_cells()]
+    assert marker == [STYLE.players[1].node, marker[1], STYLE.players[2].node]
+    assert "game over after 1 turn: a draw." in draw.status(state, str)
