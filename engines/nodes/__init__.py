@@ -1,4 +1,4 @@
-"""Nodes, the flagship game: a pure rules engine (``shared/specs/nodes-rules.md``).
+"""Nodes, the flagship game: a pure rules engine (rules: ``docs/rules/nodes.md``).
 
 >>> state = NodesGame().new_initial_state()
 >>> state.apply(PlaceWire(parse_point("c3"), parse_point("c4")))
