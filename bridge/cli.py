@@ -18,6 +18,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bridge.commands.board",
     "bridge.commands.up",
     "bridge.commands.demo",
+    "bridge.commands.draw",
 )
 
 
