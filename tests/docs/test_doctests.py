@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["engines.nodes.svg", "bridge.commands.draw"]
+MODULES = ["engines.nodes.svg", "bridge.commands.draw", "bridge.rules_chat"]
 
 
 @pytest.mark.parametrize("name", MODULES)
