@@ -19,6 +19,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bridge.commands.up",
     "bridge.commands.demo",
     "bridge.commands.draw",
+    "bridge.commands.games",
 )
 
 

@@ -4,69 +4,38 @@ Works for every game of :mod:`engines.catalogue`: the game comes from ``--game``
 ``# game: NAME`` line (default ``nodes``), the options from its ``# options: key=value ...`` line and
 ``--option``. ``--docs`` redraws every picture of the rules pages from their example records.
 
->>> header = read_header(["# game: nodes", "# options: corners=sides turn_limit=40", "c3-c4 c4-c5 c5-c6"])
->>> header.game, header.options
-('nodes', {'corners': 'sides', 'turn_limit': '40'})
+>>> draw_svg(["# game: nodes", "c3-c4 c4-c5 c5-c6"], turn=0).count('class="node')
+4
 """
 
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from bridge.record_header import parse_options, read_header
 from engines.catalogue import game_module, make_game
 
 DEFAULT_GAME = "nodes"
 DOCS_RULES = Path("docs") / "rules"
 PNG_HINT = "PNG pictures need the optional 'png' extra: pip install 'blockref[png]' (cairosvg and the cairo library)"
-_GAME_LINE = re.compile(r"^\s*#\s*game\s*:\s*(.*?)\s*$", re.IGNORECASE)
-_OPTIONS_LINE = re.compile(r"^\s*#\s*options\s*:\s*(.*?)\s*$", re.IGNORECASE)
 
 
 class DrawError(ValueError):
     """A record, option or output that cannot be drawn; the text says why, for a person."""
 
 
-@dataclass
-class RecordHeader:
-    """What a record says about itself in its comment lines."""
-
-    game: str | None = None
-    options: dict[str, str] = field(default_factory=dict)
-
-
-def parse_options(pairs: Sequence[str], where: str) -> dict[str, str]:
-    """``["corners=sides"]`` -> ``{"corners": "sides"}``; raises :class:`DrawError` naming ``where``."""
-    options = {}
-    for pair in pairs:
-        key, equals, value = pair.partition("=")
-        if not equals or not key.strip() or not value.strip():
-            raise DrawError(f"{where}: {pair!r} is not KEY=VALUE (e.g. corners=sides)")
-        options[key.strip().replace("-", "_")] = value.strip()
-    return options
-
-
-def read_header(lines: Sequence[str]) -> RecordHeader:
-    """The ``# game:`` and ``# options:`` lines of a record (any letter case, anywhere in it)."""
-    header = RecordHeader()
-    for number, line in enumerate(lines, start=1):
-        if match := _GAME_LINE.match(line):
-            header.game = match.group(1).lower()
-        elif match := _OPTIONS_LINE.match(line):
-            header.options.update(parse_options(match.group(1).split(), f"line {number}"))
-    return header
-
-
 def record_states(lines: Sequence[str], game: str | None = None, options: dict[str, str] | None = None,
                   ) -> tuple[ModuleType, list[Any]]:
     """The game's engine package and the state before the record and after each of its entries."""
-    header = read_header(lines)
+    try:
+        header = read_header(lines)
+    except ValueError as error:
+        raise DrawError(str(error)) from None
     name = game or header.game or DEFAULT_GAME
     chosen = {**header.options, **(options or {})}
     try:
@@ -173,7 +142,10 @@ def _run(args: argparse.Namespace) -> int:
     output: Path | None = args.output
     if output is not None and output.suffix.lower() not in (".svg", ".png"):
         raise DrawError(f"-o {output}: the file name must end in .svg or .png")
-    options = parse_options(args.option, "--option")
+    try:
+        options = parse_options(args.option, "--option")
+    except ValueError as error:
+        raise DrawError(str(error)) from None
     lines = _read(args.record)
     if args.animate:
         if args.turn is not None:

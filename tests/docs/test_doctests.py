@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["engines.nodes.svg", "bridge.commands.draw", "bridge.rules_chat"]
+MODULES = ["engines.nodes.svg", "bridge.commands.draw", "bridge.rules_chat", "bridge.record_header"]
 
 
 @pytest.mark.parametrize("name", MODULES)

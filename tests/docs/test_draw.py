@@ -114,3 +114,11 @@ def test_help_explains_the_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert stop.value.code == 0
     out = capsys.readouterr().out
     assert "--animate" in out and "# game: NAME" in out and "blockref[png]" in out
+
+
+def test_a_bad_options_line_is_named_by_its_number(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad-options.record"
+    path.write_text("# game: nodes\n# options: corners\n", encoding="utf-8")
+    status, out, err = draw([str(path)], capsys)
+    assert (status, out) == (2, "")
+    assert "line 2: 'corners' is not KEY=VALUE" in err
