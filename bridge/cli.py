@@ -18,6 +18,8 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bridge.commands.board",
     "bridge.commands.up",
     "bridge.commands.demo",
+    "bridge.commands.draw",
+    "bridge.commands.games",
 )
 
 

@@ -8,6 +8,8 @@ replaying its entries, and the world is then repaired to match.
 >>> journal.append(game_id, "c3-c4", by="alex")
 >>> journal.running_game("main").entries
 ['c3-c4']
+>>> [(g.id, g.board, g.game, g.entries, g.result) for g in journal.games()]
+[(1, 'main', 'nodes', 1, None)]
 """
 
 from __future__ import annotations
@@ -52,6 +54,20 @@ class SavedGame:
     game: str
     options: dict[str, Any]
     entries: list[str]
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One game of the journal as ``blockref games list`` shows it."""
+
+    id: int
+    board: str
+    game: str
+    options: dict[str, Any]
+    started: float
+    finished: float | None
+    result: str | None
+    entries: int
 
 
 class Journal:
@@ -117,10 +133,26 @@ class Journal:
         ).fetchone()
         if row is None:
             return None
-        entries = [
-            str(e) for (e,) in self._db.execute("SELECT entry FROM entries WHERE game_id = ? ORDER BY seq", (row[0],))
-        ]
-        return SavedGame(row[0], row[1], json.loads(row[2]), entries)
+        return SavedGame(row[0], row[1], json.loads(row[2]), self._entries(row[0]))
+
+    def games(self) -> list[GameSummary]:
+        """Every game in the journal, oldest first, with its number of entries."""
+        rows = self._db.execute(
+            "SELECT g.id, g.board, g.game, g.options, g.started, g.finished, g.result, COUNT(e.seq) "
+            "FROM games g LEFT JOIN entries e ON e.game_id = g.id GROUP BY g.id ORDER BY g.id"
+        ).fetchall()
+        return [GameSummary(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], r[7]) for r in rows]
+
+    def saved_game(self, game_id: int) -> SavedGame | None:
+        """Game ``game_id`` with its entries, or None if the journal has no such game."""
+        row = self._db.execute("SELECT id, game, options FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            return None
+        return SavedGame(row[0], row[1], json.loads(row[2]), self._entries(row[0]))
+
+    def _entries(self, game_id: int) -> list[str]:
+        rows = self._db.execute("SELECT entry FROM entries WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [str(entry) for (entry,) in rows]
 
     def seats(self, board: str) -> dict[int, str]:
         return {p: n for p, n in self._db.execute("SELECT player, name FROM seats WHERE board = ?", (board,))}

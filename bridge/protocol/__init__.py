@@ -1,6 +1,7 @@
-"""The bridge's client for the RaspberryJuice / Minecraft-Pi socket API (spec:
-``shared/specs/raspberryjuice-protocol.md``): a safe transport (:class:`Connection`), the high-level
-API with mcpi's types (:class:`MinecraftClient`) and a self-healing wrapper (:class:`ReconnectingClient`).
+"""The bridge's client for the RaspberryJuice / Minecraft-Pi socket API (as the RaspberryJuice 1.12.1
+plugin speaks it; summed up in ``server-setup/README.md``): a safe transport (:class:`Connection`), the
+high-level API with mcpi's types (:class:`MinecraftClient`) and a self-healing wrapper
+(:class:`ReconnectingClient`).
 """
 
 from mcpi.block import Block

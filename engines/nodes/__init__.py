@@ -1,4 +1,4 @@
-"""Nodes, the flagship game: a pure rules engine (``shared/specs/nodes-rules.md``).
+"""Nodes, the flagship game: a pure rules engine (rules: ``docs/rules/nodes.md``).
 
 >>> state = NodesGame().new_initial_state()
 >>> state.apply(PlaceWire(parse_point("c3"), parse_point("c4")))
@@ -20,6 +20,7 @@ from engines.nodes.board import (
 from engines.nodes.record import RecordError, play_turn_line, replay, replay_states, write_record
 from engines.nodes.render import render_text, status_line
 from engines.nodes.state import NodesGame, NodesState, NodeView, WireView
+from engines.nodes.svg import board_svg
 
 TITLE = "Nodes"
 GAME = NodesGame
@@ -40,6 +41,7 @@ __all__ = [
     "Point",
     "RecordError",
     "WireView",
+    "board_svg",
     "make_point",
     "neighbour",
     "parse_action",

@@ -1,4 +1,4 @@
-"""Nodes: the game state and its rules (``shared/specs/nodes-rules.md``).
+"""Nodes: the game state and its rules (rules: ``docs/rules/nodes.md``).
 
 >>> game = NodesGame()
 >>> state = game.new_initial_state()
