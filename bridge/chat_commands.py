@@ -16,10 +16,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from bridge.rules_chat import rules_lines
+
 if TYPE_CHECKING:
     from bridge.referee import BoardReferee
 
-VERBS = ("join", "leave", "start", "concede", "reset", "status", "undo", "build", "clear", "help")
+VERBS = ("join", "leave", "start", "concede", "reset", "status", "undo", "build", "clear", "rules", "help")
 LEVELS = ("easy", "normal", "hard")
 CONSENT_WINDOW = 60.0  # seconds the other players have to agree to an undo or a reset mid-game
 
@@ -33,6 +35,7 @@ def help_lines(referee: BoardReferee) -> list[str]:
         "seat the computer",
         f"{prefix} leave | start | reset | concede | status | undo (needs your opponent's '{prefix} undo' too)",
         f"{prefix} clear removes the board (the game is kept); {prefix} build brings it back",
+        f"{prefix} rules [topic]: the rules in short",
         referee.world.how_to_play,
     ]
 
@@ -84,6 +87,8 @@ class CommandDesk:
             return [f"unknown command; try '{prefix} help'"]
         if verb == "status":
             return [referee.status(), referee.seat_line()]
+        if verb == "rules":
+            return rules_lines(referee.game.name, prefix, " ".join(args) or None)
         if verb == "join":
             return self._join(referee, speaker, seat, args)
         if verb == "leave":

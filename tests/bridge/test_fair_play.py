@@ -212,3 +212,11 @@ def test_chat_lines_a_player_reads() -> None:
     marker = [draw.turn_marker(state)[cell] for cell in draw.marker_cells()]
     assert marker == [STYLE.players[1].node, marker[1], STYLE.players[2].node]
     assert "game over after 1 turn: a draw." in draw.status(state, str)
+
+
+def test_rules_in_chat_by_topic() -> None:
+    service, world, _ = seated()
+    lines = [line for line in chat(service, world, 9, "cy", "nodes rules capture") if "welcome" not in line]
+    assert lines[0] == "[nodes] Tip on an enemy node: it is destroyed with the enemy wires attached to it (and their chains)."
+    assert lines[-1] == "[nodes] Full rules: docs/rules/nodes.md in the blockref project."
+    assert "Topics (nodes rules TOPIC)" in chat(service, world, 9, "cy", "nodes rules")[-2]
