@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bridge.rules_chat import rules_lines
+from engines.core import IllegalAction
 
 if TYPE_CHECKING:
     from bridge.referee import BoardReferee
@@ -49,8 +50,8 @@ class ChatCommand:
 
 
 def parse_command(message: str, prefixes: Sequence[str], boards: Sequence[str]) -> ChatCommand | None:
-    """The command in a chat line, or None if the line is not for us. Unknown verbs come back as verb
-    ``unknown`` so the speaker can be told."""
+    """The command in a chat line, or None if the line is not for us (the desk tells the speaker of a
+    verb the board's game does not know)."""
     words = message.strip().split()
     if not words or words[0].lower() not in {p.lower() for p in prefixes}:
         return None
@@ -60,8 +61,7 @@ def parse_command(message: str, prefixes: Sequence[str], boards: Sequence[str]) 
         board = rest.pop(0)
     if not rest:
         return ChatCommand("help", [], prefix, board)
-    verb = rest[0].lower()
-    return ChatCommand(verb if verb in VERBS else "unknown", [w.lower() for w in rest[1:]] or [], prefix, board)
+    return ChatCommand(rest[0].lower(), [w.lower() for w in rest[1:]], prefix, board)
 
 
 @dataclass
@@ -83,7 +83,7 @@ class CommandDesk:
         prefix = referee.prefix
         if verb == "help":
             return help_lines(referee)
-        if verb == "unknown":
+        if verb not in VERBS and verb not in referee.world.chat_verbs:
             return [f"unknown command; try '{prefix} help'"]
         if verb == "status":
             return [referee.status(), referee.seat_line()]
@@ -117,7 +117,13 @@ class CommandDesk:
         if verb == "build":
             referee.build()
             return [f"board built. {referee.status()}"]
-        return []
+        if seat is None:
+            return [f"{speaker}, take a seat first ('{prefix} join')"]
+        try:
+            action = referee.world.chat_action(referee.state, seat, verb, args)
+        except ValueError as error:
+            raise IllegalAction(str(error)) from None
+        return referee.act(seat, action, by=speaker)
 
     def _may_act(self, referee: BoardReferee, seat: int | None) -> bool:
         humans = [p for p in referee.seats if not self.is_computer(referee, p)]

@@ -269,7 +269,7 @@ class BoardReferee:
     def play(self, action: Any, by: str | None = None) -> list[str]:
         """Play a legal action, journal it, and describe it (and what it did) for the chat."""
         before = self.state.clone()
-        mover = self.state.current_player()
+        mover = self.world.actor(self.state, action)
         text = self.state.action_to_text(action)
         self.state.apply(action)
         self._target = None
@@ -278,6 +278,19 @@ class BoardReferee:
         lines = [f"{self.who(mover)}: {text}" + (f" ({'; '.join(parts)})" if parts else "")]
         lines.extend(self._after_move_lines(mover))
         return lines
+
+    def act(self, seat: int, action: Any, by: str) -> list[str]:
+        """Play an action a seated player asked for in chat or by hitting blocks. Raises
+        :class:`IllegalAction` naming the rule, or when it is not theirs to take."""
+        if self.state.is_terminal():
+            raise IllegalAction("the game is over")
+        actor = self.world.actor(self.state, action)
+        if actor != seat:
+            raise IllegalAction(f"it is {self.who(actor)}'s turn" if actor else "that is not yours to play")
+        reason = self.state.why_illegal(action)
+        if reason:
+            raise IllegalAction(reason)
+        return self.play(action, by=by)
 
     def concede(self, player: int, by: str | None = None) -> list[str]:
         if self.state.is_terminal():

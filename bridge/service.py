@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
 from bridge.config import BridgeConfig
 from bridge.edits import EditPlan
-from bridge.protocol import ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
+from bridge.protocol import BlockEvent, ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
 from bridge.referee import BoardReferee
 from engines.ai.knowledge import computer_player
 from engines.catalogue import game_module
@@ -40,6 +40,7 @@ class WorldClient(Protocol):
     def entity_name(self, entity_id: int) -> str | None: ...
     def entity_tile(self, entity_id: int) -> Vec3 | None: ...
     def supports_block_events(self) -> bool: ...
+    def poll_block_hits(self) -> list[BlockEvent]: ...
 
 
 @dataclass
@@ -125,6 +126,14 @@ class Service:
                 self.placed_by[cell] = change.player
         for event in poll.chat:
             self._on_chat(event)
+        if any(r.world.uses_hits for r in watched):
+            for hit in self.client.poll_block_hits():
+                self._on_hit(hit)
+        now = time.monotonic()
+        for referee in watched:
+            for action in referee.world.tick(referee.state, now):
+                for line in referee.play(action, by="the clock"):
+                    self.post(referee, line)
         self._greet_newcomers(poll.players)
         self._watch_seats(poll.players)
         for referee, observed in zip(watched, poll.regions, strict=True):
@@ -265,6 +274,25 @@ class Service:
                 self.post(referee, line)
         except IllegalAction as error:
             self.post(referee, f"{speaker}: {error}")
+
+    def _on_hit(self, hit: BlockEvent) -> None:
+        """A sword hit on a board whose game is played by hits: the hitter's seat selects or moves."""
+        cell = (int(hit.pos.x), int(hit.pos.y), int(hit.pos.z))
+        referee = next((r for r in self.referees.values() if _inside(cell, *r.bounds())), None)
+        if referee is None or not referee.world.uses_hits:
+            return
+        speaker = self._name_of(hit.entityId)
+        seat = next((p for p, n in referee.seats.items() if n == speaker), None)
+        if seat is None:
+            self.post(referee, f"{speaker}, take a seat first ('{referee.prefix} join')")
+            return
+        try:
+            action = referee.world.hit(referee.state, seat, cell)
+            lines = [] if action is None else referee.act(seat, action, by=speaker)
+        except (ValueError, IllegalAction) as error:
+            lines = [f"{speaker}: {error}"]
+        for line in lines:
+            self.post(referee, line)
 
     def _name_of(self, entity_id: int) -> str:
         if entity_id not in self.names:

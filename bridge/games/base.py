@@ -90,6 +90,11 @@ class GameWorld(ABC):
     how_to_play: ClassVar[str]
     """One chat line: how a piece is played in the world."""
 
+    chat_verbs: ClassVar[tuple[str, ...]] = ()
+    """Verbs of this game's moves typed in chat (``tw draw B5-C3``), beside the common commands."""
+    uses_hits: ClassVar[bool] = False
+    """Whether moves are made by hitting blocks with a sword (the bridge then polls the hits)."""
+
     game: Game[Any]
     geometry: BoardGeometry
 
@@ -133,6 +138,31 @@ class GameWorld(ABC):
     @abstractmethod
     def template_cells(self) -> set[Cell]:
         """The cells an adopted board keeps as the world shows them (floor and decoration, no pieces)."""
+
+    def actor(self, state: GameState[Any], action: Any) -> int | None:
+        """The player who takes ``action`` now: the player to move, or the action's own player in a phase
+        where everyone acts at once."""
+        return state.current_player()
+
+    def chat_action(self, state: GameState[Any], seat: int, verb: str, args: list[str]) -> Any:
+        """The action the player in ``seat`` typed (``verb`` is one of :attr:`chat_verbs`). Raises
+        ``ValueError`` with the reason when the words name no action of theirs."""
+        raise ValueError(f"{self.game_title()} is played with blocks, not chat moves")
+
+    def hit(self, state: GameState[Any], seat: int, cell: Cell) -> Any:
+        """A sword hit by the player in ``seat`` on ``cell`` of the board: the action it completes, or
+        None when it only selects (the first pillar of a line). Raises ``ValueError`` with the reason
+        for a hit that can start nothing."""
+        return None
+
+    def tick(self, state: GameState[Any], now: float) -> list[Any]:
+        """Actions the clock makes at ``now`` (monotonic seconds): a turn's end, a timeout. None here."""
+        return []
+
+    def game_title(self) -> str:
+        from engines.catalogue import game_module
+
+        return str(game_module(self.name).TITLE)
 
     def consequences(self, before: GameState[Any], after: GameState[Any], action: Any) -> list[str]:
         """What an action did beyond itself (captures, destroyed pieces), as short phrases."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from mcpi.event import ChatEvent
+from mcpi.event import BlockEvent, ChatEvent
 from mcpi.vec3 import Vec3
 
 from bridge.protocol import BlockChange, WorldPoll
@@ -22,6 +22,7 @@ class FakeWorld:
         self.chat: list[str] = []
         self.incoming: list[ChatEvent] = []
         self.places: list[BlockChange] = []
+        self.hits: list[BlockEvent] = []
         self.names: dict[int, str] = {}
         self.where: dict[int, Vec3] = {}
         self.commands = 0
@@ -85,3 +86,7 @@ class FakeWorld:
 
     def supports_block_events(self) -> bool:
         return self.place_events
+
+    def poll_block_hits(self) -> list[BlockEvent]:
+        hits, self.hits = self.hits, []
+        return hits
