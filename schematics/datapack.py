@@ -2,8 +2,13 @@
 
 Layout of the pack folder (the folder goes in ``<world>/datapacks/``)::
 
-    pack.mcmeta                                  pack_format of the chosen Minecraft version
-    data/blockref/function/build.mcfunction      ``function/`` from 1.21 on, ``functions/`` before
+    pack.mcmeta                                  pack_format of the chosen Minecraft version, and
+                                                 supported_formats: every version the project knows
+    data/blockref/function/build.mcfunction      read from 1.21 on
+    data/blockref/functions/build.mcfunction     the same, read before 1.21
+
+So one pack loads on every supported version (1.16.5 to 1.21.4): each release reads its own folder and
+the block names and commands are those of 1.13 on.
 """
 
 from __future__ import annotations
@@ -13,11 +18,13 @@ from pathlib import Path
 
 from schematics.commands import build_lines
 from schematics.geometry import BoardGeometry, Cell
-from schematics.versions import McVersion
+from schematics.versions import VERSIONS, McVersion
 
 NAMESPACE = "blockref"
 FUNCTION = "build"
 _MARK = "blockref board"
+FUNCTION_FOLDERS = ("function", "functions")
+SUPPORTED_FORMATS = (min(v.pack_format for v in VERSIONS.values()), max(v.pack_format for v in VERSIONS.values()))
 
 
 def write_datapack(
@@ -46,26 +53,18 @@ def write_datapack(
         f"# {'with' if with_start_pieces else 'without'} start pieces; {where}.",
         f"# Made by blockref for Minecraft {version.name}. Run: /function {NAMESPACE}:{FUNCTION}",
     ]
-    function_dir = root / "data" / NAMESPACE / version.function_folder
-    other_dir = root / "data" / NAMESPACE / ("functions" if version.function_folder == "function" else "function")
+    pack = {"pack_format": version.pack_format, "supported_formats": list(SUPPORTED_FORMATS),
+            "description": f"{_MARK}: /function {NAMESPACE}:{FUNCTION}"}
     try:
-        function_dir.mkdir(parents=True, exist_ok=True)
-        description = f"{_MARK}: /function {NAMESPACE}:{FUNCTION}"
-        meta.write_text(
-            json.dumps({"pack": {"pack_format": version.pack_format, "description": description}}, indent=2)
-            + "\n",
-            encoding="utf-8",
-        )
-        target = function_dir / f"{FUNCTION}.mcfunction"
-        target.write_text("\n".join([*header, *lines]) + "\n", encoding="utf-8")
-        stale = other_dir / f"{FUNCTION}.mcfunction"  # from an export for another version
-        if stale.is_file():
-            stale.unlink()
-            if not any(other_dir.iterdir()):
-                other_dir.rmdir()
+        root.mkdir(parents=True, exist_ok=True)
+        meta.write_text(json.dumps({"pack": pack}, indent=2) + "\n", encoding="utf-8")
+        for folder in FUNCTION_FOLDERS:  # 1.21 on read function/, older releases functions/
+            function_dir = root / "data" / NAMESPACE / folder
+            function_dir.mkdir(parents=True, exist_ok=True)
+            (function_dir / f"{FUNCTION}.mcfunction").write_text("\n".join([*header, *lines]) + "\n", encoding="utf-8")
     except OSError as error:
         raise ValueError(f"cannot write the datapack in {root}: {error.strerror or error}") from None
-    return target
+    return root / "data" / NAMESPACE / version.function_folder / f"{FUNCTION}.mcfunction"
 
 
 def _is_our_pack(meta: Path) -> bool:
@@ -73,4 +72,4 @@ def _is_our_pack(meta: Path) -> bool:
         description = json.loads(meta.read_text(encoding="utf-8"))["pack"]["description"]
     except (OSError, ValueError, KeyError, TypeError):
         return False
-    return isinstance(description, str) and description.startswith(_MARK)
+    return isinstance(description, str) and description.startswith("blockref ")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-DEFAULT_VERSION = "1.20.4"
+DEFAULT_VERSION = "1.21.4"  # the embedded server's version
 
 
 @dataclass(frozen=True)

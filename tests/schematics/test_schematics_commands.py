@@ -134,16 +134,20 @@ def test_datapack_function_builds_the_board(version: str, folder: str, pack_form
     assert target == tmp_path / "pack" / "data" / "blockref" / folder / "build.mcfunction"
     meta = json.loads((tmp_path / "pack" / "pack.mcmeta").read_text())
     assert meta["pack"]["pack_format"] == pack_format and "description" in meta["pack"]
+    assert meta["pack"]["supported_formats"] == [6, 61]
+    other = "functions" if folder == "function" else "function"
+    assert (target.parent.parent / other / "build.mcfunction").read_text() == target.read_text()
     lines = [line for line in target.read_text().splitlines() if line and not line.startswith("#")]
     assert not any(line.startswith("/") for line in lines)  # function files take no leading slash
     assert run(lines, (0.5, 80.0, 0.5)) == expected_at(layout, (0, 80, 0), "center")
 
 
-def test_datapack_for_another_version_replaces_the_old_folder_and_refuses_foreign_folders(tmp_path: Path) -> None:
+def test_datapack_is_rewritten_in_place_and_foreign_folders_are_refused(tmp_path: Path) -> None:
     pack = tmp_path / "pack"
     write_datapack(pack, BoardLayout(), mc_version("1.20.4"))
-    write_datapack(pack, BoardLayout(), mc_version("1.21"))
-    assert sorted(p.name for p in (pack / "data" / "blockref").iterdir()) == ["function"]
+    write_datapack(pack, BoardLayout(spacing=3), mc_version("1.21"))
+    assert sorted(p.name for p in (pack / "data" / "blockref").iterdir()) == ["function", "functions"]
+    assert "spacing 3" in (pack / "data" / "blockref" / "functions" / "build.mcfunction").read_text()
     foreign = tmp_path / "foreign"
     foreign.mkdir()
     (foreign / "level.dat").write_bytes(b"")
