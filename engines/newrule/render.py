@@ -64,14 +64,26 @@ def render_text(state: NewRuleState, color: bool = False) -> str:
 
 
 def status_line(state: NewRuleState) -> str:
-    """Whose turn and what they must do, or the result; with the side scores."""
-    sides = state.side_scores()
-    score = f"scores {sides[1]}-{sides[2]}"
+    """Whose turn and what they must do (or the result), with the scores and the skips owed."""
+    return f"{action_line(state)} ({score_line(state)})"
+
+
+def action_line(state: NewRuleState) -> str:
+    """``turn N: player P to wall or grow`` (or must start / must escape), or the result."""
     if state.is_terminal():
         won = state.winner()
         result = "draw" if won is None else f"side {won} wins" if state.game.num_players == 4 else f"player {won} wins"
-        return f"game over after {state.turns} entries: {result} ({score})"
-    owed = ", ".join(f"player {p} {n}" for p, n in state.skips().items() if n) or "none"
+        return f"game over after {state.turns} entries: {result}"
     what = {"start": "must choose a starting space", "escape": "must escape", "turn": "to wall or grow"}
-    player = state.current_player()
-    return f"turn {state.turns + 1}: player {player} {what[state.phase()]} ({score}; skips owed: {owed})"
+    return f"turn {state.turns + 1}: player {state.current_player()} {what[state.phase()]}"
+
+
+def score_line(state: NewRuleState) -> str:
+    """The side scores (players' scores with four players) and, in a running game, the skips owed."""
+    sides = state.side_scores()
+    text = f"scores {sides[1]}-{sides[2]}"
+    if state.game.num_players == 4:
+        text += " (" + ", ".join(f"{p}: {n}" for p, n in state.scores().items()) + ")"
+    if not state.is_terminal():
+        text += "; skips owed: " + (", ".join(f"player {p} {n}" for p, n in state.skips().items() if n) or "none")
+    return text

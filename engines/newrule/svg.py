@@ -17,12 +17,12 @@ from html import escape
 
 from engines.newrule.actions import Wall
 from engines.newrule.board import COLUMNS
-from engines.newrule.render import status_line
+from engines.newrule.render import action_line, score_line
 from engines.newrule.state import NewRuleState
 
 CELL = 40
 MARGIN = 34
-CAPTION = 30
+CAPTION_LINE = 17
 WOOL = {1: "#b02e26", 2: "#3c44aa", 3: "#80c71f", 4: "#fed83d"}
 INK = "#222222"
 HIGHLIGHT = "#ffb000"
@@ -33,7 +33,9 @@ def board_svg(state: NewRuleState) -> str:
     board = state.board
     size, side = board.size, board.side
     width = 2 * MARGIN + side * CELL
-    height = width + CAPTION
+    caption = [action_line(state), score_line(state)]
+    height = width + CAPTION_LINE * len(caption)
+    font = min(12, int(1.8 * width / max(len(line) for line in caption)))
 
     def dot_xy(x: int, y: int) -> tuple[int, int]:
         return MARGIN + x * CELL, MARGIN + (size - 1 - y) * CELL
@@ -85,7 +87,9 @@ def board_svg(state: NewRuleState) -> str:
     for y in range(size):
         cx, cy = dot_xy(0, y)
         out.append(f'<text x="{cx - 14}" y="{cy + 5}" font-size="13" text-anchor="end">{y + 1}</text>')
-    out.append(f'<text x="{width // 2}" y="{height - 10}" font-size="12" text-anchor="middle">'
-               f"{escape(status_line(state))}</text>")
+    for index, text in enumerate(caption):
+        y = width + 4 + CAPTION_LINE * index
+        out.append(f'<text class="caption" x="{width // 2}" y="{y}" font-size="{font}" text-anchor="middle">'
+                   f"{escape(text)}</text>")
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -38,8 +38,8 @@ def test_svg_draws_every_space_and_wall_and_highlights_the_last_action() -> None
     assert classes.count("last") == 1
     fills = {e.get("fill") for e in root.iter(f"{SVG}rect") if e.get("class") == "space"}
     assert fills == {"#b02e26", "#3c44aa", "#80c71f", "#fed83d"}  # red, blue, lime, yellow wool
-    caption = [e.text for e in root.iter(f"{SVG}text")][-1]
-    assert caption is not None and "player 1" in caption and "4-4" in caption
+    caption = [e.text or "" for e in root.iter(f"{SVG}text") if e.get("class") == "caption"]
+    assert caption == ["turn 21: player 1 to wall or grow", "scores 4-4 (1: 2, 2: 2, 3: 2, 4: 2); skips owed: none"]
 
 
 def test_random_games_report_and_cli() -> None:
