@@ -62,3 +62,13 @@ def test_the_computer_player_picks_legal_actions() -> None:
         assert state.why_illegal(action) is None
         state.apply(action)
     assert state.turns == 8
+
+
+def test_the_rules_page_examples_replay_and_are_all_shown() -> None:
+    page = (ROOT / "docs" / "rules" / "newrule.md").read_text()
+    examples = sorted((ROOT / "docs" / "rules" / "examples").glob("newrule-*.record"))
+    assert len(examples) >= 5
+    for record in examples:
+        assert record.read_text().splitlines()[0] == "# game: newrule"
+        replay(game_for(record), record.read_text().splitlines())
+        assert f"(examples/{record.name})" in page and f"(img/{record.stem}.svg)" in page
