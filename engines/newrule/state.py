@@ -165,6 +165,48 @@ class NewRuleState(GameState[NewRuleAction]):
     def last_action(self) -> NewRuleAction | None:
         return self._last
 
+    def chain_of(self, space: Space) -> list[Space]:
+        """The spaces of the chain holding ``space``, ascending (empty for an empty space)."""
+        return sorted(self._chain(space)) if self._owner[space] else []
+
+    def liberties(self, space: Space) -> int:
+        """The unwalled edges on the outline of the chain holding ``space`` (0: dead, or no initial)."""
+        if not self._owner[space] or self._dead[space]:
+            return 0
+        return sum(self._open[s] for s in self._chain(space))
+
+    def deaths(self, action: NewRuleAction) -> list[Player]:
+        """The players whose chain ``action`` (legal now) would kill, in no particular order.
+
+        >>> state = NewRuleGame(size=4).new_initial_state()
+        >>> for entry in ("start a1", "start c3", "a1-a2", "b1-b2"):
+        ...     state.apply(state.action_from_text(entry))
+        >>> state.deaths(state.action_from_text("a2-b2")), state.deaths(state.action_from_text("a1-b1"))
+        ([], [])
+        >>> state.apply(state.action_from_text("a2-b2"))
+        >>> state.deaths(state.action_from_text("a1-b1"))
+        [1]
+        """
+        board, owner = self.board, self._owner
+        if isinstance(action, Wall):
+            return [owner[s] for s in board.edge_sides[action.edge]
+                    if s >= 0 and self._open[s] == 1 and not self._dead[s] and self.liberties(s) == 1]
+        me, space = self._player, action.space
+        joined: set[Space] = set()
+        open_edges = 0
+        for edge, there in zip(board.space_edges[space], board.space_neighbours[space], strict=True):
+            if self._walled[edge]:
+                continue
+            if there >= 0 and owner[there] == me:
+                if there not in joined:
+                    chain = self._chain(there)
+                    joined.update(chain)
+                    open_edges += sum(self._open[s] for s in chain)
+                open_edges -= 1  # the edge to the new space closes inside the chain
+            else:
+                open_edges += 1
+        return [] if open_edges else [me]
+
     def skips(self) -> dict[Player, int]:
         """The turns each player still has to skip."""
         return {p: self._skips[p] for p in range(1, self.game.num_players + 1)}

@@ -118,7 +118,15 @@ def test_legal_actions_apply_and_every_other_action_is_rejected(game: NewRuleGam
                     state.apply(action)
                 assert state.serialize() == before, "a rejected action changed the state"
         for action in legal:
-            state.clone().apply(action)
+            after = state.clone()
+            after.apply(action)
+            assert set(state.deaths(action)) == newly_dead_owners(state, after), action
+
+
+def newly_dead_owners(before: NewRuleState, after: NewRuleState) -> set[int]:
+    """The owners of the spaces dead in ``after`` but not in ``before``."""
+    spaces = range(after.board.space_count)
+    return {after.owner(s) or 0 for s in spaces if after.is_dead(s) and not before.is_dead(s)}
 
 
 @settings(max_examples=30, deadline=None)
