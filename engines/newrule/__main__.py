@@ -61,7 +61,11 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--walled-border", action="store_true", help="the border is walled from the start")
         return p
 
-    rp = with_variants(sub.add_parser("replay", help="replay a record and print the final state"))
+    rp = with_variants(sub.add_parser(
+        "replay", help="replay a record and print the final state",
+        description="Replay a New Rule record: one entry a line, 'start c3', a wall 'c3-c4' (its two dots), "
+        "a growth 'c3' (or 'grow c3'), 'escape c3', 'concede'; '#' starts a comment; any letter case. "
+        "An illegal line stops the replay with exit status 2 and its line number and rule on stderr."))
     rp.add_argument("file", metavar="FILE", help="the record: one entry a line, '#' comments; '-' for stdin")
     rp.add_argument("--json", action="store_true", help="print the final state as one JSON object")
     rp.set_defaults(func=_replay)

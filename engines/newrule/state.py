@@ -304,8 +304,12 @@ class NewRuleState(GameState[NewRuleAction]):
         if kind is Start and phase != "start":
             return "the starts are over; grow (SPACE) or draw a wall (DOT-DOT)"
         if kind is Wall:
+            if not 0 <= action.edge < self.board.edge_count:  # type: ignore[union-attr]
+                return f"{action} is not a wall of this board"
             return self._why_wall_illegal(action.edge)  # type: ignore[union-attr]
         space = action.space  # type: ignore[union-attr]
+        if not 0 <= space < self.board.space_count:
+            return f"{action} is not a space of this board"
         if self._owner[space]:
             return f"{self.board.space_names[space]} already holds player {self._owner[space]}'s initial"
         if kind is Grow and space not in self._targets[self._player]:

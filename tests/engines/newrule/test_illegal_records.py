@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.newrule import NewRuleGame, RecordError, replay
+from engines.newrule import NewRuleGame, RecordError, board_for, replay
 
 ROOT = Path(__file__).resolve().parents[3]
 # Player 2's d4 walled in by player 1; player 2 escaped to f6 (see golden/trap-by-wall.record).
@@ -94,3 +94,9 @@ def test_cli_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     result = run(["--json"], tmp_path / "nope.record")
     assert (result.returncode, result.stdout) == (2, "")
     assert "cannot read" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_an_action_of_another_board_size_is_refused_in_words() -> None:
+    state = replay(NewRuleGame(size=4), ["start a1", "start c3"])
+    assert state.why_illegal(board_for(12).grows[100]) == "b10 is not a space of this board"
+    assert state.why_illegal(board_for(12).walls[200]) == "i6-i7 is not a wall of this board"
