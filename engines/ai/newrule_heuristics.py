@@ -65,7 +65,9 @@ def _value(state: NewRuleState, action: NewRuleAction) -> float:
     deaths = state.deaths(action)
     theirs = any(side_of(p) != mine for p in deaths)
     if deaths and not theirs:  # closing one's own chain banks its points and buys a fresh start
-        return 0.4 if isinstance(action, Grow) or _own_chain_size(state, action) >= 2 else 0.1
+        if isinstance(action, Wall):
+            return 0.4 if _own_chain_size(state, action) >= 2 else 0.1
+        return 0.4 if isinstance(action, Grow) else 0.05  # an escape into a walled-in space: one more skip
     if theirs:
         return 0.7
     if isinstance(action, Wall):
@@ -83,9 +85,8 @@ def _value(state: NewRuleState, action: NewRuleAction) -> float:
     return 0.2 + 0.2 * open_edges  # a start or an escape: room to grow
 
 
-def _own_chain_size(state: NewRuleState, wall: NewRuleAction) -> int:
+def _own_chain_size(state: NewRuleState, wall: Wall) -> int:
     """The size of the chain of one's own that ``wall`` closes."""
-    assert isinstance(wall, Wall)
     me = state.current_player()
     sides = state.board.edge_sides[wall.edge]
     return max((len(state.chain_of(s)) for s in sides if s >= 0 and state.owner(s) == me), default=0)

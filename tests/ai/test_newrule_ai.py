@@ -40,6 +40,14 @@ def test_priors_rank_score_steps_and_traps_high_and_closing_a_lone_space_low() -
     assert trap_weights["e4-e5"] > max(w for a, w in trap_weights.items() if "-" in a and a != "e4-e5")
 
 
+def test_priors_rank_an_escape_into_a_walled_in_space_last() -> None:
+    lines = (GOLDEN / "escape-dead-at-once.record").read_text().splitlines()
+    state = replay(NewRuleGame(size=4), [line for line in lines if not line.startswith("escape")])
+    assert state.phase() == "escape"
+    weights = dict(zip(map(str, state.legal_actions()), priors(state, state.legal_actions()), strict=True))
+    assert weights["escape b2"] == min(weights.values()) < weights["escape c1"]
+
+
 def test_evaluation_favours_the_side_ahead_and_is_zero_sum() -> None:
     state = replay(NewRuleGame(), ["start b2", "start e5", "b3", "f1-g1", "b4"])
     values = evaluate(state)
@@ -68,3 +76,17 @@ def test_a_whole_four_player_game_with_the_knowledge_is_legal() -> None:
         assert state.why_illegal(action) is None
         state.apply(action)
     assert isinstance(NEWRULE_KNOWLEDGE, Knowledge) and NEWRULE_KNOWLEDGE.max_playout_plies
+
+
+@pytest.mark.parametrize(("size", "players"), [(4, 2), (5, 4), (6, 2)])
+def test_the_knowledge_answers_in_every_phase_of_random_games(size: int, players: int) -> None:
+    rng = random.Random(size)
+    for _ in range(3):
+        state = NewRuleGame(size=size, players=players).new_initial_state()
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            assert all(0.0 <= w <= 1.0 for w in priors(state, actions))
+            assert all(-1.0 <= v <= 1.0 for v in evaluate(state))
+            assert playout_policy(state, actions, rng) in actions
+            state.apply(rng.choice(actions))
+        assert evaluate(state) == state.returns()
