@@ -20,7 +20,8 @@ from engines.newrule.board import COLUMNS
 from engines.newrule.render import action_line, score_line
 from engines.newrule.state import NewRuleState
 
-CELL = 40
+MIN_CELL = 40
+MIN_BOARD = 240  # small boards are drawn with larger spaces
 MARGIN = 34
 CAPTION_LINE = 17
 WOOL = {1: "#b02e26", 2: "#3c44aa", 3: "#80c71f", 4: "#fed83d"}
@@ -32,13 +33,14 @@ def board_svg(state: NewRuleState) -> str:
     """An SVG picture of ``state`` (last action highlighted, caption with the turn and the scores)."""
     board = state.board
     size, side = board.size, board.side
-    width = 2 * MARGIN + side * CELL
+    cell = max(MIN_CELL, MIN_BOARD // side)
+    width = 2 * MARGIN + side * cell
     caption = [action_line(state), score_line(state)]
     height = width + CAPTION_LINE * len(caption)
     font = min(12, int(1.8 * width / max(len(line) for line in caption)))
 
     def dot_xy(x: int, y: int) -> tuple[int, int]:
-        return MARGIN + x * CELL, MARGIN + (size - 1 - y) * CELL
+        return MARGIN + x * cell, MARGIN + (size - 1 - y) * cell
 
     def edge_ends(edge: int) -> tuple[tuple[int, int], tuple[int, int]]:
         horizontal = side * size
@@ -64,15 +66,15 @@ def board_svg(state: NewRuleState) -> str:
         if player is None:
             continue
         left, top = dot_xy(s % side, s // side + 1)
-        out.append(f'<rect class="space" x="{left + 3}" y="{top + 3}" width="{CELL - 6}" height="{CELL - 6}" '
+        out.append(f'<rect class="space" x="{left + 3}" y="{top + 3}" width="{cell - 6}" height="{cell - 6}" '
                    f'fill="{WOOL[player]}"/>')
         if state.is_dead(s):
-            a, b = left + 9, left + CELL - 9
-            out.append(f'<path class="dead" d="M{a} {top + 9}L{b} {top + CELL - 9}M{b} {top + 9}L{a} {top + CELL - 9}" '
+            a, b = left + 9, left + cell - 9
+            out.append(f'<path class="dead" d="M{a} {top + 9}L{b} {top + cell - 9}M{b} {top + 9}L{a} {top + cell - 9}" '
                        f'stroke="#ffffff" stroke-width="3"/>')
     if last is not None and not isinstance(last, Wall):
         left, top = dot_xy(last.space % side, last.space // side + 1)
-        out.append(f'<rect class="last" x="{left + 2}" y="{top + 2}" width="{CELL - 4}" height="{CELL - 4}" '
+        out.append(f'<rect class="last" x="{left + 2}" y="{top + 2}" width="{cell - 4}" height="{cell - 4}" '
                    f'fill="none" stroke="{HIGHLIGHT}" stroke-width="4"/>')
     if isinstance(last, Wall):
         out.append(line(last.edge, HIGHLIGHT, 11, "last"))
