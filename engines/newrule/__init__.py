@@ -1,0 +1,42 @@
+"""New Rule, a Dots variant for 2 or 4 players: wall in your opponents while your own chains stay open.
+
+>>> state = GAME(size=5).new_initial_state()
+>>> for entry in ("start b2", "start c3", "b3"):
+...     state.apply(state.action_from_text(entry))
+>>> state.scores(), state.current_player()
+({1: 2, 2: 0}, 2)
+"""
+
+from engines.newrule.actions import Escape, Grow, NewRuleAction, Start, Wall
+from engines.newrule.board import Board, board_for
+from engines.newrule.record import RecordError, play_entry, replay, replay_states, write_record
+from engines.newrule.render import render_text, status_line
+from engines.newrule.state import NewRuleGame, NewRuleState, chain_points, side_of
+from engines.newrule.svg import board_svg
+
+TITLE = "New Rule"
+GAME = NewRuleGame
+
+__all__ = [
+    "GAME",
+    "TITLE",
+    "Board",
+    "Escape",
+    "Grow",
+    "NewRuleAction",
+    "NewRuleGame",
+    "NewRuleState",
+    "RecordError",
+    "Start",
+    "Wall",
+    "board_for",
+    "board_svg",
+    "chain_points",
+    "play_entry",
+    "render_text",
+    "replay",
+    "replay_states",
+    "side_of",
+    "status_line",
+    "write_record",
+]

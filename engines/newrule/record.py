@@ -1,0 +1,82 @@
+"""Records: one entry a line (``start c3``, a wall ``c3-c4``, a growth ``c3`` or ``grow c3``,
+``escape c3``, ``concede``); ``#`` starts a comment, blank lines are skipped, letter case does not matter.
+
+>>> state = replay(NewRuleGame(), ["start c3", "# a comment", "START D4", "", "c3-c4", "d5"])
+>>> state.turns, state.current_player(), state.scores()
+(4, 1, {1: 0, 2: 2})
+>>> replay(NewRuleGame(), ["start c3", "start c3"])
+Traceback (most recent call last):
+...
+engines.newrule.record.RecordError: line 2: 'start c3': c3 already holds player 1's initial
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engines.core import IllegalAction
+from engines.newrule.state import NewRuleGame, NewRuleState
+
+
+class RecordError(ValueError):
+    """A record line that is malformed or breaks a rule; says which line and why."""
+
+    def __init__(self, line_number: int, line: str, reason: str) -> None:
+        super().__init__(f"line {line_number}: {line.strip()!r}: {reason}")
+        self.line_number = line_number
+        self.line = line
+        self.reason = reason
+
+
+def strip_comment(line: str) -> str:
+    return line.lstrip("\ufeff").split("#", 1)[0].strip()
+
+
+def play_entry(state: NewRuleState, text: str) -> None:
+    """Play one record entry on ``state``. Raises ValueError naming the problem."""
+    if state.is_terminal():
+        raise ValueError("the game is already over")
+    words = text.lower().split()
+    if words == ["concede"]:
+        player = state.current_player()
+        assert player is not None
+        state.concede(player)
+    elif len(words) == 2 and words[0] == "concede" and words[1].isdigit():
+        state.concede(int(words[1]))
+    else:
+        state.apply(state.action_from_text(text))
+
+
+def replay(game: NewRuleGame, lines: Iterable[str]) -> NewRuleState:
+    """Play a whole record from the start. Raises :class:`RecordError` at the first bad line."""
+    return replay_states(game, lines)[-1]
+
+
+def replay_states(game: NewRuleGame, lines: Iterable[str]) -> list[NewRuleState]:
+    """The state before the record and after each of its entries. Raises :class:`RecordError`."""
+    state = game.new_initial_state()
+    states = [state.clone()]
+    for number, raw in enumerate(lines, start=1):
+        text = strip_comment(raw)
+        if not text:
+            continue
+        try:
+            play_entry(state, text)
+        except (IllegalAction, ValueError) as error:
+            raise RecordError(number, text, str(error)) from None
+        states.append(state.clone())
+    return states
+
+
+def write_record(state: NewRuleState) -> str:
+    """The game so far as record text, with header comments naming the game and its options.
+
+    >>> print(write_record(replay(NewRuleGame(size=5), ["start a1", "start d4", "concede"])), end="")
+    # game: newrule
+    # options: size=5 players=2 walled_border=false
+    start a1
+    start d4
+    concede
+    """
+    options = " ".join(f"{key}={str(value).lower()}" for key, value in state.game.options.items())
+    return "\n".join(["# game: newrule", f"# options: {options}", *state.record_lines()]) + "\n"

@@ -1,0 +1,92 @@
+"""The computer player's New Rule knowledge: it traps opponents, avoids trapping itself, plays legally."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines.ai.mcts import Knowledge
+from engines.ai.newrule_heuristics import NEWRULE_KNOWLEDGE, evaluate, playout_policy, priors
+from engines.ai.players import MCTSPlayer
+from engines.newrule import NewRuleGame, NewRuleState, replay
+from tests.engines.newrule.golden_files import GOLDEN
+
+# Player 2's d4 has three walls; player 1 to move: e4-e5 kills it.
+TRAP_SETUP = ["start b2", "start d4", "d4-e4", "f1-g1", "d5-e5", "a1-b1", "d4-d5", "a1-a2"]
+
+
+def trap_position() -> NewRuleState:
+    return replay(NewRuleGame(), TRAP_SETUP)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_mcts_takes_the_winning_last_growth(seed: int) -> None:
+    # The full game but its last entry: b3 fills the board with player 1's chain of six and wins 5-2 at once.
+    lines = (GOLDEN / "full-game.record").read_text().splitlines()
+    state = replay(NewRuleGame(size=4), [line for line in lines if not line.startswith("b3")])
+    assert MCTSPlayer(iterations=300, seed=seed, knowledge=NEWRULE_KNOWLEDGE).choose(state) == \
+        state.action_from_text("b3")
+
+
+def test_priors_rank_score_steps_and_traps_high_and_closing_a_lone_space_low() -> None:
+    state = replay(NewRuleGame(size=5), ["start a1", "start d4", "a1-b1", "a1-a2", "a2-b2", "d4-e4"])
+    actions = state.legal_actions()
+    weights = dict(zip(map(str, actions), priors(state, actions), strict=True))
+    assert weights["b1-b2"] == min(weights.values())  # player 1 would close its own lone a1
+    assert weights["b1"] == max(weights.values())  # a1+b1: the chain reaches two spaces
+    trap = trap_position()
+    trap_weights = dict(zip(map(str, trap.legal_actions()), priors(trap, trap.legal_actions()), strict=True))
+    assert trap_weights["e4-e5"] > max(w for a, w in trap_weights.items() if "-" in a and a != "e4-e5")
+
+
+def test_priors_rank_an_escape_into_a_walled_in_space_last() -> None:
+    lines = (GOLDEN / "escape-dead-at-once.record").read_text().splitlines()
+    state = replay(NewRuleGame(size=4), [line for line in lines if not line.startswith("escape")])
+    assert state.phase() == "escape"
+    weights = dict(zip(map(str, state.legal_actions()), priors(state, state.legal_actions()), strict=True))
+    assert weights["escape b2"] == min(weights.values()) < weights["escape c1"]
+
+
+def test_evaluation_favours_the_side_ahead_and_is_zero_sum() -> None:
+    state = replay(NewRuleGame(), ["start b2", "start e5", "b3", "f1-g1", "b4"])
+    values = evaluate(state)
+    assert values[0] > 0 > values[1] and values[0] == -values[1] and all(-1 < v < 1 for v in values)
+    four = replay(NewRuleGame(players=4), ["start a1", "start c3", "start a2", "start f6", "b1"])
+    four_values = evaluate(four)
+    assert four_values[0] == four_values[2] > 0 > four_values[1] == four_values[3]
+
+
+def test_the_playout_policy_takes_a_trap_it_sees_and_plays_legally() -> None:
+    state = trap_position()
+    rng = random.Random(1)
+    trap = state.action_from_text("e4-e5")
+    assert playout_policy(state, [trap, *state.legal_actions()[:2]], rng) == trap
+    for _ in range(20):
+        assert state.why_illegal(playout_policy(state, state.legal_actions(), rng)) is None
+
+
+def test_a_whole_four_player_game_with_the_knowledge_is_legal() -> None:
+    state = NewRuleGame(size=4, players=4).new_initial_state()
+    players = [MCTSPlayer(iterations=20, seed=s, knowledge=NEWRULE_KNOWLEDGE) for s in range(4)]
+    while not state.is_terminal():
+        player = state.current_player()
+        assert player is not None
+        action = players[player - 1].choose(state)
+        assert state.why_illegal(action) is None
+        state.apply(action)
+    assert isinstance(NEWRULE_KNOWLEDGE, Knowledge) and NEWRULE_KNOWLEDGE.max_playout_plies
+
+
+@pytest.mark.parametrize(("size", "players"), [(4, 2), (5, 4), (6, 2)])
+def test_the_knowledge_answers_in_every_phase_of_random_games(size: int, players: int) -> None:
+    rng = random.Random(size)
+    for _ in range(3):
+        state = NewRuleGame(size=size, players=players).new_initial_state()
+        while not state.is_terminal():
+            actions = state.legal_actions()
+            assert all(0.0 <= w <= 1.0 for w in priors(state, actions))
+            assert all(-1.0 <= v <= 1.0 for v in evaluate(state))
+            assert playout_policy(state, actions, rng) in actions
+            state.apply(rng.choice(actions))
+        assert evaluate(state) == state.returns()

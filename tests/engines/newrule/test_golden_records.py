@@ -1,0 +1,53 @@
+"""Golden records, each worked out by hand from the rules: the CLI's JSON (or its error) exactly."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engines.newrule import replay, replay_states, write_record
+from tests.engines.newrule.golden_files import ILLEGAL, LEGAL, cli_flags, game_for
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def run_cli(record: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "engines.newrule", "replay", str(record), *cli_flags(record), "--json"],
+        capture_output=True, text=True, cwd=ROOT, check=False,
+    )
+
+
+def test_the_required_cases_are_there() -> None:
+    names = {p.stem for p in LEGAL + ILLEGAL}
+    assert {"trap-by-wall", "self-trap-by-growth", "one-wall-traps-two", "illegal-wall-between-own-spaces",
+            "illegal-growth-from-dead-chain", "full-game", "four-players"} <= names
+
+
+@pytest.mark.parametrize("record", LEGAL, ids=lambda r: r.stem)
+def test_cli_prints_the_expected_json(record: Path) -> None:
+    result = run_cli(record)
+    assert result.returncode == 0, result.stderr
+    assert len(result.stdout.strip().splitlines()) == 1
+    assert json.loads(result.stdout) == json.loads(record.with_suffix(".json").read_text())
+
+
+@pytest.mark.parametrize("record", ILLEGAL, ids=lambda r: r.stem)
+def test_cli_rejects_the_illegal_line(record: Path) -> None:
+    result = run_cli(record)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.strip().endswith(record.with_suffix(".error").read_text().strip())
+
+
+@pytest.mark.parametrize("record", LEGAL, ids=lambda r: r.stem)
+def test_the_written_record_and_the_serialized_state_replay_the_same(record: Path) -> None:
+    game = game_for(record)
+    state = replay(game, record.read_text().splitlines())
+    assert replay(game, write_record(state).splitlines()).to_json() == state.to_json()
+    assert game.deserialize(state.serialize()).to_json() == state.to_json()
+    assert len(replay_states(game, record.read_text().splitlines())) == state.turns + 1
