@@ -19,7 +19,7 @@ from typing import Any
 from bridge.config import DEFAULT_ORIGIN, build_world
 from bridge.games import DEFAULT_GAME, WORLDS, every_option, world_class
 from bridge.games.base import GameWorld
-from schematics.layout import ORIENTATIONS
+from schematics.grid import ORIENTATIONS
 from schematics.options import parse_position, parse_spacing
 
 

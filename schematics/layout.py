@@ -24,6 +24,7 @@ from functools import cached_property
 from typing import Any
 
 from schematics.blocks import AIR, BlockType
+from schematics.grid import ORIENTATIONS, Grid
 from schematics.style import PlayerMaterials, Style, load_style
 
 Cell = tuple[int, int, int]
@@ -32,12 +33,6 @@ Point = tuple[int, int]
 MARGIN = 1
 MIN_SPACING, MAX_SPACING = 2, 16  # 16: a 179-block-wide board, plenty for any game
 MIN_SIZE, MAX_SIZE = 6, 26
-ORIENTATIONS: dict[int, tuple[Cell, Cell]] = {  # world step of one board cell along columns, along rows
-    0: ((1, 0, 0), (0, 0, -1)),
-    90: ((0, 0, 1), (1, 0, 0)),
-    180: ((-1, 0, 0), (0, 0, 1)),
-    270: ((0, 0, -1), (-1, 0, 0)),
-}
 CORNER_VARIANTS = ("diagonal", "sides")
 TERMINALS: dict[str, Point] = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
 ANCHORS = ("center", "corner")
@@ -86,19 +81,18 @@ class BoardLayout:
         """Board cells from the first to the last grid line."""
         return self.spacing * (self.size - 1)
 
+    @cached_property
+    def grid(self) -> Grid:
+        return Grid(self.origin, self.orientation, self.extent, MARGIN)
+
     def _world(self, u: int, v: int, h: int = 0) -> Cell:
-        col, row = ORIENTATIONS[self.orientation]
-        ox, oy, oz = self.origin
-        return (ox + u * col[0] + v * row[0], oy + h, oz + u * col[2] + v * row[2])
+        return self.grid.world(u, v, h)
 
     def _board(self, cell: Cell) -> tuple[int, int, int]:
-        col, row = ORIENTATIONS[self.orientation]
-        dx, dy, dz = (cell[0] - self.origin[0], cell[1] - self.origin[1], cell[2] - self.origin[2])
-        return dx * col[0] + dz * col[2], dx * row[0] + dz * row[2], dy
+        return self.grid.board(cell)
 
     def _in_region(self, u: int, v: int, h: int) -> bool:
-        low, high = -MARGIN, self.extent + MARGIN
-        return low <= u <= high and low <= v <= high and -1 <= h <= 1
+        return self.grid.in_region(u, v, h)
 
     def _point_at(self, u: int, v: int) -> Point | None:
         s = self.spacing
@@ -186,12 +180,7 @@ class BoardLayout:
 
     def bounds(self) -> tuple[Cell, Cell]:
         """Minimum and maximum world corners of the whole three-layer region."""
-        low, high = -MARGIN, self.extent + MARGIN
-        corners = [self._world(u, v, h) for u in (low, high) for v in (low, high) for h in (-1, 1)]
-        return (
-            (min(c[0] for c in corners), min(c[1] for c in corners), min(c[2] for c in corners)),
-            (max(c[0] for c in corners), max(c[1] for c in corners), max(c[2] for c in corners)),
-        )
+        return self.grid.bounds()
 
     def region_cells(self) -> Iterator[Cell]:
         """Every world cell of the region."""
@@ -287,13 +276,7 @@ class BoardLayout:
 
     def anchor_position(self, anchor: str) -> Cell:
         """World cell of a paste anchor on the piece layer: the board's centre, or its min-x/min-z corner."""
-        if anchor == "center":
-            middle = self.extent // 2
-            return self._world(middle, middle, 0)
-        if anchor == "corner":
-            low, _ = self.bounds()
-            return (low[0], self.origin[1], low[2])
-        raise ValueError(f"anchor must be 'center' or 'corner', not {anchor!r}")
+        return self.grid.anchor(anchor)
 
     def describe(self) -> str:
         return (f"a1 at {','.join(map(str, self.origin))}, spacing {self.spacing}, orientation {self.orientation}, "

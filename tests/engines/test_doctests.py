@@ -20,6 +20,7 @@ MODULES = [
     "bridge.games",
     "bridge.board_options",
     "engines.catalogue",
+    "schematics.grid",
 ]
 
 
