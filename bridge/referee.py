@@ -94,6 +94,7 @@ class BoardReferee:
         place_order: Mapping[Cell, int] | None = None,
         placers_reported: bool = False,
         now: float | None = None,
+        data: Mapping[Cell, int] | None = None,
     ) -> Outcome:
         """Judge every difference between the world and the game, and plan the edits that settle it.
 
@@ -103,7 +104,8 @@ class BoardReferee:
         taken back, after one more look in case their report is still on its way; they are accepted
         only while the world is read afresh (``quiet_repairs``: the first look, or after a lost
         connection), which also leaves repairs unannounced. No line is said twice within
-        :data:`REPEAT_QUIET` seconds."""
+        :data:`REPEAT_QUIET` seconds. ``data`` has the data values of the cells the game asked for
+        (:meth:`data_cells`)."""
         outcome = Outcome()
         now = time.monotonic() if now is None else now
         if self._shown is not None and observed and not any(observed.values()):
@@ -115,7 +117,7 @@ class BoardReferee:
             outcome.messages.append(f"{self.replaced}; the board is drawn afresh")
             outcome.edits = self.settle(observed)
             return outcome
-        reading = self.world.read(self.target(), observed, self._shown)
+        reading = self.world.read(self.target(), observed, self._shown, data or {})
         placements: list[Placement] = []
         waiting: set[Cell] = set()
         for raw in reading.placements:
@@ -153,6 +155,10 @@ class BoardReferee:
         if now - self._said.get(line, -REPEAT_QUIET) >= REPEAT_QUIET:
             outcome.messages.append(line)
             self._said = {said: at for said, at in self._said.items() if now - at < REPEAT_QUIET} | {line: now}
+    def data_cells(self, observed: Mapping[Cell, int]) -> set[Cell]:
+        """Cells whose data value the next :meth:`look` needs (the colour of new wool)."""
+        return self.world.data_cells(self.target(), observed)
+
     def settle(self, observed: Mapping[Cell, int]) -> EditPlan:
         """The edits that make the world show the game now; the caller sends them. From here on, cells
         holding what they draw are known to be the bridge's own drawing."""

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 from bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
 from bridge.config import BridgeConfig
 from bridge.edits import EditPlan
-from bridge.protocol import BlockEvent, ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
+from bridge.protocol import Block, BlockEvent, ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
 from bridge.referee import BoardReferee
 from engines.ai.knowledge import computer_player
 from engines.catalogue import game_module
@@ -40,6 +40,7 @@ class WorldClient(Protocol):
     def entity_name(self, entity_id: int) -> str | None: ...
     def entity_tile(self, entity_id: int) -> Vec3 | None: ...
     def supports_block_events(self) -> bool: ...
+    def get_block_with_data(self, x: int, y: int, z: int) -> Block: ...
     def poll_block_hits(self) -> list[BlockEvent]: ...
 
 
@@ -146,8 +147,9 @@ class Service:
         low, high = referee.bounds()
         placed_by = {c: n for c, n in self.placed_by.items() if _inside(c, low, high)}
         order = {c: i for c, i in self.place_order.items() if _inside(c, low, high)}
+        data = {cell: self.client.get_block_with_data(*cell).data for cell in sorted(referee.data_cells(observed))}
         outcome = referee.look(observed, placed_by, quiet_repairs=referee.name not in self.synced, place_order=order,
-                               placers_reported=self.client.supports_block_events())
+                               placers_reported=self.client.supports_block_events(), data=data)
         self.synced.add(referee.name)
         for line in outcome.messages:
             self.post(referee, line)

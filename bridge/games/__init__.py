@@ -12,6 +12,7 @@ from bridge.games.base import GameOption, GameWorld
 
 WORLDS: dict[str, str] = {
     "nodes": "bridge.games.nodes:NodesWorld",
+    "newrule": "bridge.games.newrule:NewRuleWorld",
 }
 DEFAULT_GAME = "nodes"
 

@@ -118,9 +118,15 @@ class GameWorld(ABC):
         target: Mapping[Cell, BlockType],
         observed: Mapping[Cell, int],
         shown: Mapping[Cell, int] | None,
+        data: Mapping[Cell, int],
     ) -> Reading:
         """Sort every cell whose block differs from ``target`` into placements and disturbances.
-        ``shown`` is what the bridge drew last: a cell still holding that is its own drawing."""
+        ``shown`` is what the bridge drew last: a cell still holding that is its own drawing. ``data``
+        holds the data values of the cells :meth:`data_cells` asked for (``getBlocks`` reads ids only)."""
+
+    def data_cells(self, target: Mapping[Cell, BlockType], observed: Mapping[Cell, int]) -> set[Cell]:
+        """Cells whose data value (a wool's colour) :meth:`read` needs besides their id. None here."""
+        return set()
 
     @abstractmethod
     def actions_for(self, state: GameState[Any], placement: Placement) -> list[Any]:

@@ -115,7 +115,11 @@ class NodesWorld(GameWorld):
 
     # ------------------------------------------------------------------ reading
     def read(
-        self, target: Mapping[Cell, BlockType], observed: Mapping[Cell, int], shown: Mapping[Cell, int] | None
+        self,
+        target: Mapping[Cell, BlockType],
+        observed: Mapping[Cell, int],
+        shown: Mapping[Cell, int] | None,
+        data: Mapping[Cell, int],
     ) -> Reading:
         reading = Reading()
         grouped: dict[tuple[str, int, tuple[int, ...]], list[Cell]] = {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from mcpi.block import Block
 from mcpi.event import BlockEvent, ChatEvent
 from mcpi.vec3 import Vec3
 
@@ -19,6 +20,7 @@ class FakeWorld:
 
     def __init__(self, place_events: bool = False) -> None:
         self.blocks: dict[Cell, int] = {}
+        self.data: dict[Cell, int] = {}
         self.chat: list[str] = []
         self.incoming: list[ChatEvent] = []
         self.places: list[BlockChange] = []
@@ -34,9 +36,10 @@ class FakeWorld:
             return AIR
         return self.blocks.get(cell, GRASS if cell[1] < 0 else AIR)
 
-    def place(self, cell: Cell, block_id: int, by: str | None = None) -> None:
+    def place(self, cell: Cell, block_id: int, by: str | None = None, data: int = 0) -> None:
         """A player puts a block somewhere (reported as an event if the world offers them)."""
         self.blocks[cell] = block_id
+        self.data[cell] = data
         if by is not None and self.place_events:
             self.places.append(BlockChange(Vec3(*cell), block_id, by))
 
@@ -58,13 +61,15 @@ class FakeWorld:
     def apply_edits(
         self, cuboids: Sequence[tuple[Cell, Cell, int, int]], blocks: Mapping[Cell, tuple[int, int]]
     ) -> int:
-        for (x1, y1, z1), (x2, y2, z2), block_id, _ in cuboids:
+        for (x1, y1, z1), (x2, y2, z2), block_id, cuboid_data in cuboids:
             for x in range(min(x1, x2), max(x1, x2) + 1):
                 for y in range(min(y1, y2), max(y1, y2) + 1):
                     for z in range(min(z1, z2), max(z1, z2) + 1):
                         self.blocks[(x, y, z)] = block_id
-        for cell, (block_id, _) in blocks.items():
+                        self.data[(x, y, z)] = cuboid_data
+        for cell, (block_id, data) in blocks.items():
             self.blocks[cell] = block_id
+            self.data[cell] = data
         sent = len(cuboids) + len(blocks) + 1
         self.commands += sent
         return sent
@@ -86,6 +91,9 @@ class FakeWorld:
 
     def supports_block_events(self) -> bool:
         return self.place_events
+
+    def get_block_with_data(self, x: int, y: int, z: int) -> Block:
+        return Block(self.block((x, y, z)), self.data.get((x, y, z), 0))
 
     def poll_block_hits(self) -> list[BlockEvent]:
         hits, self.hits = self.hits, []

@@ -40,14 +40,14 @@ def wait_for(condition: Callable[[], bool], timeout: float, what: str, every: fl
 class BridgeProcess:
     """``blockref up --server ...`` as a subprocess: started, stopped, killed and started again."""
 
-    def __init__(self, api: str, data: Path, origin: Cell) -> None:
-        self.api, self.data, self.origin = api, data, origin
+    def __init__(self, api: str, data: Path, origin: Cell, extra: tuple[str, ...] = ()) -> None:
+        self.api, self.data, self.origin, self.extra = api, data, origin, extra
         self.process: subprocess.Popen[str] | None = None
         self.log = data / "bridge.log"
 
     def start(self, timeout: float = 30) -> None:
         command = [sys.executable, "-m", "bridge.cli", "up", "--server", self.api, "--data", str(self.data),
-                   "--origin", ",".join(map(str, self.origin))]
+                   "--origin", ",".join(map(str, self.origin)), *self.extra]
         handle = self.log.open("a")
         self.process = subprocess.Popen(command, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, text=True,
                                         stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONUNBUFFERED": "1"})

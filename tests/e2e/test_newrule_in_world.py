@@ -1,0 +1,149 @@
+"""End to end: New Rule on the embedded server, beside a Nodes board, played to the end by bot players.
+
+One bridge process referees three boards from one config: a Nodes board, a 2-player and a 4-player New
+Rule board. Bots place stone bricks between posts for walls and their wool on spaces (starts, growth,
+forced escapes); after every entry the world must show the engine's drawing block for block, and at the
+end the journal must hold the whole game with its scores.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bridge.games.newrule import NewRuleWorld
+from bridge.games.nodes import NodesWorld
+from bridge.journal import Journal
+from bridge.protocol import MinecraftClient
+from engines.newrule import NewRuleState, replay
+from schematics.blocks import BlockType
+from schematics.layout import BoardLayout
+from schematics.newrule_layout import NewRuleLayout
+from tests.e2e.arena import STYLE, BridgeProcess, Cell, wait_for
+from tests.e2e.test_bridge_in_world import api_offset
+from tests.support.players import Players
+
+pytestmark = pytest.mark.server
+RECORDS = Path(__file__).parent / "records"
+BOARDS = {"duo": (5, 0, 20), "quad": (20, 0, 20)}
+NODES_ORIGIN = (-60, 0, 70)  # clear of the other end-to-end boards, within the bots' view
+CONFIG = """
+[[boards]]
+name = "duo"
+game = "newrule"
+origin = [5, 0, 20]
+size = 4
+
+[[boards]]
+name = "quad"
+game = "newrule"
+origin = [20, 0, 20]
+size = 4
+players = 4
+
+[[boards]]
+name = "side"
+origin = [-60, 0, 70]
+"""
+
+
+class Table:
+    def __init__(self, client: MinecraftClient, offset: Cell, data: Path) -> None:
+        self.client, self.offset, self.data = client, offset, data
+
+    def absolute(self, cell: Cell) -> Cell:
+        return (cell[0] + self.offset[0], cell[1] + self.offset[1], cell[2] + self.offset[2])
+
+    def mismatches(self, target: dict[Cell, BlockType]) -> list[Cell]:
+        low = tuple(min(c[i] for c in target) for i in range(3))
+        high = tuple(max(c[i] for c in target) for i in range(3))
+        observed = self.client.get_blocks(low, high)  # type: ignore[arg-type]
+        return [c for c, b in target.items() if observed.get(c) != b.legacy_id]
+
+    def journal_entries(self, board: str) -> list[str]:
+        journal = Journal(self.data / "journal.sqlite3")
+        saved = journal.running_game(board)
+        journal.close()
+        assert saved is not None
+        return saved.entries
+
+
+@pytest.fixture(scope="module")
+def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Table, dict[str, object]]]:  # type: ignore[no-untyped-def]
+    players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
+    bots = {name: players.join(name) for name in ("ann", "ben", "cat", "dan")}
+    offset = api_offset(embedded_server, bots["ann"])
+    data = tmp_path_factory.mktemp("newrule")
+    (data / "boards.toml").write_text(CONFIG)
+    bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", data, (0, 0, 0),
+                           extra=("--config", str(data / "boards.toml")))
+    bridge.start()
+    client = MinecraftClient.connect(embedded_server.host, embedded_server.api_port)
+    yield Table(client, offset, data), bots
+    client.close()
+    bridge.stop()
+    players.close()
+
+
+def play(table: Table, board: str, world: NewRuleWorld, seats: dict[int, object], record: Path) -> NewRuleState:
+    """The bots play the record's entries on ``board`` block by block; the world is checked after each."""
+    lines = record.read_text().splitlines()
+    expected = replay(world.game, lines)
+    shadow = world.game.new_initial_state()
+    layout = world.layout
+    for entry in expected.history():
+        player = shadow.current_player()
+        assert player is not None
+        if "-" in entry:
+            a, b = entry.split("-")
+            cells = layout.edge_cells(*_xy(a), *_xy(b))
+            material = layout.style.wall.name
+        else:
+            cells = layout.space_cells(*_xy(entry.split()[-1]))
+            material = layout.style.wool(player).name
+        seats[player].place(table.absolute(cells[0]), material)  # type: ignore[attr-defined]
+        shadow.apply(shadow.action_from_text(entry))
+        wait_for(lambda: not table.mismatches(world.target(shadow, {})), 10, f"the world to show {entry!r}")
+    wait_for(lambda: table.journal_entries(board) == expected.history(), 10, "the journal to hold the game")
+    return shadow
+
+
+def _xy(name: str) -> tuple[int, int]:
+    return ord(name[0]) - ord("a"), int(name[1:]) - 1
+
+
+def test_a_two_player_game_is_played_to_the_end_beside_a_nodes_board(table) -> None:  # type: ignore[no-untyped-def]
+    table, bots = table
+    ann, ben = bots["ann"], bots["ben"]
+    ann.chat("newrule duo join 1")
+    ben.chat("newrule duo join 2")
+    wait_for(lambda: any("ben plays player 2" in m for m in ben.chat_log()), 10, "both seats taken")
+    world = NewRuleWorld(NewRuleLayout(size=4, origin=BOARDS["duo"]))
+    final = play(table, "duo", world, {1: ann, 2: ben}, RECORDS / "newrule-2p.record")
+    assert final.is_terminal() and final.winner() == 2
+    assert final.side_scores() == {1: 0, 2: 2}
+    wait_for(lambda: any("game over" in m and "side 2 (blue) wins" in m for m in ann.chat_log()), 10,
+             "the result in chat")
+    assert any("escape" in m and "skip" in m for m in ann.chat_log())  # the forced escape was announced
+
+    # the Nodes board beside it is refereed by the same bridge
+    nodes = NodesWorld(BoardLayout(style=STYLE, origin=NODES_ORIGIN))
+    segment = nodes.layout.segment_cells((2, 2), (2, 3))
+    ann.chat("nodes join 1")
+    wait_for(lambda: any("ann plays player 1" in m for m in ann.chat_log()), 10, "a Nodes seat")
+    ann.place(table.absolute(segment[1]), STYLE.players[1].wire.name)
+    wait_for(lambda: table.journal_entries("side") == ["c3-c4"], 10, "the Nodes wire in the journal")
+
+
+def test_a_four_player_game_in_two_sides_is_played_to_the_end(table) -> None:  # type: ignore[no-untyped-def]
+    table, bots = table
+    seats = {1: bots["ann"], 2: bots["ben"], 3: bots["cat"], 4: bots["dan"]}
+    for player, bot in seats.items():
+        bot.chat(f"newrule quad join {player}")  # type: ignore[attr-defined]
+    wait_for(lambda: any("dan plays player 4" in m for m in bots["dan"].chat_log()), 10, "four seats taken")  # type: ignore[attr-defined]
+    world = NewRuleWorld(NewRuleLayout(size=4, origin=BOARDS["quad"]), players=4)
+    final = play(table, "quad", world, seats, RECORDS / "newrule-4p.record")
+    assert final.is_terminal() and final.winner() == 2 and final.side_scores() == {1: 2, 2: 4}
+    wait_for(lambda: any("side 2 (blue+yellow) wins" in m for m in bots["cat"].chat_log()), 10, "the result")  # type: ignore[attr-defined]
