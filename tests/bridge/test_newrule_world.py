@@ -25,7 +25,8 @@ class Table:
         low, high = self.referee.bounds()
         observed = self.world.get_blocks(low, high)
         data = {c: self.world.get_block_with_data(*c).data for c in self.referee.data_cells(observed)}
-        outcome = self.referee.look(observed, data=data, quiet_repairs=not self.messages and not self.referee.state.history())
+        first = not self.messages and not self.referee.state.history()
+        outcome = self.referee.look(observed, data=data, quiet_repairs=first)
         self.messages += outcome.messages
         self.world.apply_edits(outcome.edits.cuboids, outcome.edits.blocks)
 
