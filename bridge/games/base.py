@@ -17,7 +17,7 @@ Nothing outside a game's own world module asks which game it serves.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
@@ -75,6 +75,18 @@ class Reading:
 
     placements: list[Placement] = field(default_factory=list)
     disturbances: list[Disturbance] = field(default_factory=list)
+
+
+def changed_cells(
+    target: Mapping[Cell, BlockType], observed: Mapping[Cell, int], shown: Mapping[Cell, int] | None
+) -> Iterator[tuple[Cell, BlockType, int]]:
+    """``(cell, wanted block, id seen)`` for every cell whose id differs from the target and from what the
+    bridge drew last (``shown``: a cell still holding that is the bridge's own drawing awaiting an update)."""
+    for cell, want in target.items():
+        seen = observed.get(cell)
+        if seen is None or seen == want.legacy_id or (shown is not None and shown.get(cell) == seen):
+            continue
+        yield cell, want, seen
 
 
 class GameWorld(ABC):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from bridge.games.base import Cell, Disturbance, GameOption, GameWorld, Placement, Reading, Who
+from bridge.games.base import Cell, Disturbance, GameOption, GameWorld, Placement, Reading, Who, changed_cells
 from engines.core import GameState
 from engines.newrule import NewRuleGame, NewRuleState, side_of
 from engines.newrule.board import COLUMNS
@@ -119,10 +119,7 @@ class NewRuleWorld(GameWorld):
         reading = Reading()
         grouped: dict[tuple[Any, ...], list[Cell]] = {}
         style = self.layout.style
-        for cell, want in target.items():
-            seen = observed.get(cell)
-            if seen is None or seen == want.legacy_id or (shown is not None and shown.get(cell) == seen):
-                continue
+        for cell, want, seen in changed_cells(target, observed, shown):
             feature = self.layout.feature_at(cell)
             kind = feature[0] if feature else None
             fresh = want.legacy_id == 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from bridge.games.base import Cell, Disturbance, GameOption, GameWorld, Placement, Reading, Who
+from bridge.games.base import Cell, Disturbance, GameOption, GameWorld, Placement, Reading, Who, changed_cells
 from engines.core import GameState
 from engines.nodes import NodesGame, NodesState, PlaceNode, PlaceWire, make_point, point_name, point_xy
 from schematics.blocks import BlockType
@@ -123,10 +123,7 @@ class NodesWorld(GameWorld):
     ) -> Reading:
         reading = Reading()
         grouped: dict[tuple[str, int, tuple[int, ...]], list[Cell]] = {}
-        for cell, want in target.items():
-            seen = observed.get(cell)
-            if seen is None or seen == want.legacy_id or (shown is not None and shown.get(cell) == seen):
-                continue
+        for cell, want, seen in changed_cells(target, observed, shown):
             material = self._materials.get(seen)
             feature = self.layout.cell_owner(cell)
             kind = feature[0] if feature else None
