@@ -2,8 +2,8 @@
 
 >>> dot_names(default_setup(5)[1])
 ['A1', 'B1', 'D1', 'E1']
->>> parse_items("2=woven_revive,1=extra_slack+woven_revive")
-{1: frozenset({'extra_slack', 'woven_revive'}), 2: frozenset({'woven_revive'})}
+>>> {player: sorted(chosen) for player, chosen in parse_items("2=woven_revive,1=extra_slack+woven_revive").items()}
+{1: ['extra_slack', 'woven_revive'], 2: ['woven_revive']}
 >>> items_text(parse_items("2=woven_revive,1=woven_revive+extra_slack"))
 '1=extra_slack+woven_revive,2=woven_revive'
 """
