@@ -189,6 +189,37 @@ class TightwireState(GameState[TightwireAction]):
         segments = self.geometry.segments
         return [(*segments[s], slack) for s, slack in self._lines.items()]
 
+    def joined(self, dot: Dot) -> list[Dot]:
+        """The dots joined to ``dot`` by a line."""
+        return bits(self._adj[dot])
+
+    def captures_after(self, action: TightwireAction) -> tuple[Dot, ...]:
+        """The opponent pieces a legal turn ``action`` would capture (the position is left unchanged).
+
+        >>> state = TightwireGame().new_initial_state()
+        >>> state.captures_after(state.action_from_text("draw A1-A2"))
+        ()
+        """
+        me = self._player
+        mine, theirs, adj = self._mask[me], self._mask[3 - me], self._adj
+        new_line: tuple[Dot, Dot] | None = None
+        if isinstance(action, Draw):
+            new_line = (action.a, action.b)
+            if action.move_from is not None:
+                mine ^= 1 << action.a | 1 << action.b
+        elif isinstance(action, Move):
+            mine ^= 1 << action.frm | 1 << action.to
+        else:
+            mine |= 1 << action.at
+        caught = []
+        for dot in bits(theirs):
+            near = adj[dot]
+            if new_line and dot in new_line:
+                near |= 1 << (new_line[1] if dot == new_line[0] else new_line[0])
+            if (near & mine).bit_count() >= 2:
+                caught.append(dot)
+        return tuple(caught)
+
     def lines_at(self, dot: Dot) -> int:
         """How many lines end at ``dot``."""
         return self._adj[dot].bit_count()
@@ -414,20 +445,21 @@ class TightwireState(GameState[TightwireAction]):
         """Play a turn known to be legal (from ``legal_actions()``) without checking it again."""
         me, them = self._player, 3 - self._player
         mask = self._mask
+        caught = self.captures_after(action)
         new_line = isinstance(action, Draw)
         if isinstance(action, Draw):
             self._add_line(me, self.geometry.segment_id[action.a, action.b], action.slack)
             if action.move_from is not None:
-                mask[me] ^= 1 << action.move_from | 1 << (action.b if action.move_from == action.a else action.a)
+                mask[me] ^= 1 << action.a | 1 << action.b
         elif isinstance(action, Move):
             mask[me] ^= 1 << action.frm | 1 << action.to
         else:
             mask[me] |= 1 << action.at
             if action.woven:
                 self._woven[me] = False
-        caught = self._captures(mask[me], mask[them])
-        mask[them] &= ~caught
-        self.last_captured = tuple(bits(caught))
+        for dot in caught:
+            mask[them] &= ~(1 << dot)
+        self.last_captured = caught
         self.last_action = action
         self._history.append(str(action))
         self.turns += 1
