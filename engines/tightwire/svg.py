@@ -9,13 +9,13 @@ True
 from __future__ import annotations
 
 from engines.tightwire.actions import Draw, Move, Revive
-from engines.tightwire.board import COLUMNS, Dot, dot_xy
+from engines.tightwire.board import COLUMNS, Dot, dot_name, dot_xy
 from engines.tightwire.state import TightwireState
 
 COLOURS = {1: "#f9801d", 2: "#3c44aa"}  # orange and blue wool
 NAMES = {1: "Orange", 2: "Blue"}
 HIGHLIGHT = "#fed83d"
-CELL, MARGIN, CAPTION = 60, 40, 34
+CELL, MARGIN, CAPTION = 70, 40, 52
 
 
 def board_svg(state: TightwireState) -> str:
@@ -41,7 +41,8 @@ def board_svg(state: TightwireState) -> str:
         out.append(f'<text x="14" y="{y + 5}" font-size="13" text-anchor="middle" fill="#555">{i + 1}</text>')
     for a, b, slack in state.lines():
         (x1, y1), (x2, y2) = at(a), at(b)
-        fresh = isinstance(last, Draw) and {last.a, last.b} == {a, b}
+        fresh = (isinstance(last, Draw) and {last.a, last.b} == {a, b}) or (
+            isinstance(last, Move) and {last.frm, last.to} == {a, b})
         if fresh:
             out.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{HIGHLIGHT}" stroke-width="12" '
                        'stroke-linecap="round"/>')
@@ -64,16 +65,23 @@ def board_svg(state: TightwireState) -> str:
         x, y = at(dot)
         out.append(f'<path class="captured" d="M{x - 12} {y - 12}L{x + 12} {y + 12}M{x + 12} {y - 12}L{x - 12} '
                    f'{y + 12}" stroke="#b02e26" stroke-width="5" stroke-linecap="round"/>')
-    out.append(f'<text x="{side // 2}" y="{side + 22}" font-size="15" text-anchor="middle" fill="#222">'
-               f"{_caption(state)}</text>")
+    for row, text in enumerate(_caption(state)):
+        out.append(f'<text x="{side // 2}" y="{side + 16 + 20 * row}" font-size="{15 - 2 * row}" '
+                   f'text-anchor="middle" fill="#222">{text}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
-def _caption(state: TightwireState) -> str:
-    counts = f"pieces {len(state.pieces(1))}-{len(state.pieces(2))}, slack {state.slack_left(1)}-{state.slack_left(2)}"
+def _caption(state: TightwireState) -> list[str]:
+    """Two lines: whose turn (or who won), then the last turn and the counts."""
     if state.is_terminal():
-        return f"after {state.turns} turns: {NAMES[state.winner() or 1]} wins; {counts}"
-    player = state.current_player() or 1
-    last = f"last: {state.last_action}; " if state.last_action else ""
-    return f"turn {state.turns + 1}, {NAMES[player]} to move; {last}{counts}"
+        first = f"After {state.turns} turns: {NAMES[state.winner() or 1]} wins"
+    else:
+        first = f"Turn {state.turns + 1}: {NAMES[state.current_player() or 1]} to move"
+    second = []
+    if state.last_action:
+        captured = ", ".join(dot_name(d) for d in state.last_captured)
+        second.append(f"{state.last_action}" + (f" captures {captured}" if captured else ""))
+    second.append(f"pieces {len(state.pieces(1))}-{len(state.pieces(2))}")
+    second.append(f"slack {state.slack_left(1)}-{state.slack_left(2)}")
+    return [first, " · ".join(second)]
