@@ -33,8 +33,8 @@ class ActionTable:
 
     plain: tuple[Draw, ...]  # per segment
     slack: tuple[Draw, ...]
-    plain_move: tuple[dict[Dot, Draw], ...]  # per segment: the draw that moves the piece from that end
-    slack_move: tuple[dict[Dot, Draw], ...]
+    moving_draws: dict[Dot, tuple[tuple[int, Dot, Draw, Draw], ...]]
+    """Per dot: every segment from it, its other end, and the plain and slack draws moving a piece along it."""
     move: dict[tuple[Dot, Dot], Move]
     revive: dict[Dot, Revive]
     woven: dict[Dot, Revive]
@@ -46,10 +46,11 @@ def action_table(size: int) -> ActionTable:
     return ActionTable(
         plain=tuple(Draw(a, b) for a, b in g.segments),
         slack=tuple(Draw(a, b, slack=True) for a, b in g.segments),
-        plain_move=tuple({a: Draw(a, b, move_from=a), b: Draw(a, b, move_from=b)} for a, b in g.segments),
-        slack_move=tuple(
-            {a: Draw(a, b, True, move_from=a), b: Draw(a, b, True, move_from=b)} for a, b in g.segments
-        ),
+        moving_draws={
+            d: tuple((s, b if a == d else a, Draw(a, b, move_from=d), Draw(a, b, True, move_from=d))
+                     for s in g.touching[d] for a, b in (g.segments[s],))
+            for d in g.dots
+        },
         move={(a, b): Move(a, b) for p, q in g.segments for a, b in ((p, q), (q, p))},
         revive={d: Revive(d) for d in g.dots},
         woven={d: Revive(d, woven=True) for d in g.dots},
@@ -151,7 +152,7 @@ class TightwireState(GameState[TightwireAction]):
         self._winner: Player | None = None
         self._over = False
         self.end_reason = ""
-        self._history: list[str] = []
+        self._history: list[TightwireAction | str] = []  # turns, and concessions/time-outs as text
         self.last_action: TightwireAction | None = None
         self.last_captured: tuple[Dot, ...] = ()
         self._seen: set[int] = set()  # positions since the last line was drawn (earlier ones had fewer lines)
@@ -234,13 +235,13 @@ class TightwireState(GameState[TightwireAction]):
         return self._woven[player]
 
     def history(self) -> list[str]:
-        return list(self._history)
+        return [str(entry) for entry in self._history]
 
     def record_lines(self) -> list[str]:
         """The game as a record, one turn a line (a concession or loss on time by the player to move is
         written without the player's number)."""
         lines = []
-        for entry in self._history:
+        for entry in self.history():
             words = entry.split()
             if words[0] in ("concede", "timeout") and int(words[1]) == self._player:
                 entry = words[0]
@@ -392,38 +393,37 @@ class TightwireState(GameState[TightwireAction]):
         return key in self._seen
 
     def _generate(self) -> list[TightwireAction]:
-        """Every legal turn in a fixed order: plain lines, with moves, slack lines, with moves, moves, revives."""
+        """Every legal turn in a fixed order: plain lines, slack lines, lines with a move, moves, revives."""
         me = self._player
-        table, g = self._table, self.geometry
+        table = self._table
         mine, theirs = self._mask[me], self._mask[3 - me]
         occupied = mine | theirs
         my_dots = bits(mine)
         if self._plain_draws is None:
             self._plain_draws = [table.plain[s] for s in sorted(self._available)]
         out: list[TightwireAction] = list(self._plain_draws)
-        available, touching, segments = self._available, g.touching, g.segments
-        for a in my_dots:
-            for s in touching[a]:
-                if s in available:
-                    p, q = segments[s]
-                    if not occupied >> (q if p == a else p) & 1:
-                        out.append(table.plain_move[s][a])
-        if self._slack_left[me]:
-            lines = self._lines
+        with_slack = self._slack_left[me] > 0
+        lines = self._lines
+        if with_slack:
             if self._slack_draws is None:
-                self._slack_draws = [table.slack[s] for s in range(len(segments)) if s not in lines]
+                self._slack_draws = [table.slack[s] for s in range(len(table.slack)) if s not in lines]
             out += self._slack_draws
-            for a in my_dots:
-                for s in touching[a]:
-                    if s not in lines:
-                        p, q = segments[s]
-                        if not occupied >> (q if p == a else p) & 1:
-                            out.append(table.slack_move[s][a])
+        available, moving_draws = self._available, table.moving_draws
+        for a in my_dots:
+            for s, b, plain, slack in moving_draws[a]:
+                if not occupied >> b & 1:
+                    if s in available:
+                        out.append(plain)
+                    if with_slack and s not in lines:
+                        out.append(slack)
         adj, moves = self._adj, table.move
         for a in my_dots:
-            for b in bits(adj[a] & ~occupied):
-                if not self._repeats(me, mine ^ (1 << a) ^ (1 << b)):
-                    out.append(moves[a, b])
+            free = adj[a] & ~occupied
+            while free:
+                low = free & -free
+                free ^= low
+                if not self._repeats(me, mine ^ (1 << a) ^ low):
+                    out.append(moves[a, low.bit_length() - 1])
         if mine.bit_count() < PIECES:
             out.extend(
                 table.revive[d] for d in bits(self._untouched & ~occupied) if not self._repeats(me, mine | 1 << d)
@@ -461,7 +461,7 @@ class TightwireState(GameState[TightwireAction]):
             mask[them] &= ~(1 << dot)
         self.last_captured = caught
         self.last_action = action
-        self._history.append(str(action))
+        self._history.append(action)
         self.turns += 1
         self._legal = None
         if mask[them].bit_count() <= 1:

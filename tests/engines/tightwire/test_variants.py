@@ -6,7 +6,7 @@ import pytest
 
 from engines.catalogue import make_game
 from engines.core import IllegalAction
-from engines.tightwire import ClockRules, RecordError, TightwireGame, dot_name, replay
+from engines.tightwire import ClockRules, Draw, RecordError, TightwireGame, dot_name, replay
 from tests.engines.tightwire.common import SEED_POSITION
 
 SEED_CAPTURE = [*SEED_POSITION, "move B5-C3"]  # Blue to move with one piece off the board
@@ -116,16 +116,16 @@ def test_a_concession_out_of_turn_is_no_turn_and_is_written_with_the_player() ->
     assert replay(TightwireGame(), state.record_lines()).to_json() == state.to_json()
 
 
-def test_a_player_with_no_legal_turn_loses_and_no_turn_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The end of the rule (a turn that finds nothing legal) on a real position: every line is taken away
-    and the only moves would repeat. Reaching such a position in play takes a full board of lines, so the
-    test removes the lines the player could still draw (the generator is what decides)."""
-    state = replay(TightwireGame(slack=0), ["draw A1-A2 move A1-A2", "draw A5-A4 move A5-A4", "move A2-A1",
-                                            "move A4-A5"])
-    assert {str(a) for a in state.legal_actions() if not str(a).startswith("draw")} == {"move A1-A2"}
-    state._available.clear()  # as if every plain line were blocked
+def test_a_player_with_no_legal_turn_loses_and_no_turn_is_counted() -> None:
+    """Blue's only move (A5-A4) would repeat the position after turn 2, Blue has no slack line and nothing
+    to revive. Blue could still draw a line; a board so full that no plain line fits takes some fifty
+    turns, so the test takes the remaining plain lines away (as a full board would) and starts the turn."""
+    lines = ["draw A1-A2 move A1-A2", "draw A5-A4 move A5-A4", "move A2-A1", "move A4-A5", "move A1-A2"]
+    state = replay(TightwireGame(slack=0), lines)
+    assert not [a for a in state.legal_actions() if not isinstance(a, Draw)]
+    assert "repeat" in str(state.why_illegal(state.action_from_text("move A5-A4")))
+    state._available.clear()  # every plain line blocked
     state._plain_draws = None
-    monkeypatch.setattr(type(state), "_repeats", lambda self, me, mine: True)
     state._begin_turn()
-    assert state.is_terminal() and state.winner() == 2 and state.turns == 4
-    assert state.end_reason == "player 1 had no legal turn"
+    assert state.is_terminal() and state.winner() == 1 and state.turns == 5
+    assert state.end_reason == "player 2 had no legal turn" and state.legal_actions() == []
