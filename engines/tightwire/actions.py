@@ -43,7 +43,8 @@ class Draw:
         if self.move_from is None:
             first, second = sorted((dot_name(self.a), dot_name(self.b)))
             return f"{word} {first}-{second}"
-        path = f"{dot_name(self.move_from)}-{dot_name(self.move_to or 0)}"
+        to = self.b if self.move_from == self.a else self.a
+        path = f"{dot_name(self.move_from)}-{dot_name(to)}"
         return f"{word} {path} move {path}"
 
 
