@@ -6,7 +6,7 @@ import pytest
 
 from engines.catalogue import make_game
 from engines.core import IllegalAction
-from engines.tightwire import ClockRules, Draw, RecordError, TightwireGame, dot_name, replay
+from engines.tightwire import ClockRules, Draw, RecordError, Revive, TightwireGame, dot_name, replay
 from tests.engines.tightwire.common import SEED_POSITION
 
 SEED_CAPTURE = [*SEED_POSITION, "move B5-C3"]  # Blue to move with one piece off the board
@@ -129,3 +129,18 @@ def test_a_player_with_no_legal_turn_loses_and_no_turn_is_counted() -> None:
     state._begin_turn()
     assert state.is_terminal() and state.winner() == 1 and state.turns == 5
     assert state.end_reason == "player 2 had no legal turn" and state.legal_actions() == []
+
+
+def test_woven_revive_needs_a_dot_without_lines_somewhere() -> None:
+    """Blue starts with a piece off the board; thirteen short lines touch all 25 dots; then no woven revive."""
+    game = TightwireGame(setup="A1,B1,D1,E1/A5,B5,D5", items="2=woven_revive")
+    lines = ["A1-B1", "C1-D1", "E1-E2", "A2-B2", "C2-D2", "A3-B3", "C3-D3", "E3-E4", "A4-B4", "C4-D4", "A5-B5",
+             "C5-D5", "E4-E5"]
+    earlier = replay(game, [f"draw {line}" for line in lines[:11]])  # Blue to move; C5, D5 and E5 have no line
+    assert earlier.why_illegal(earlier.action_from_text("revive C3 woven")) is None
+    state = replay(game, [f"draw {line}" for line in lines])
+    assert state.current_player() == 2 and state.off_board(2) == 1
+    assert state.why_illegal(state.action_from_text("revive C3 woven")) == (
+        "a woven revive needs some dot that no line touches, and every dot has a line now")
+    assert "a line touches C3" in str(state.why_illegal(state.action_from_text("revive C3")))
+    assert not [a for a in state.legal_actions() if isinstance(a, Revive)]
