@@ -17,17 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engine import per_call  # the timing helper of the Nodes benchmark beside this file
+
 from engines.tightwire import TightwireGame
 from engines.tightwire.board import geometry
 from engines.tightwire.random_play import random_games
-
-
-def per_call(label: str, fn, repeat: int) -> None:  # type: ignore[no-untyped-def]
-    start = time.perf_counter()
-    for _ in range(repeat):
-        fn()
-    micros = (time.perf_counter() - start) / repeat * 1e6
-    print(f"  {label:<28} {micros:8.2f} us")
 
 
 def main() -> None:
