@@ -299,9 +299,8 @@ class TightwireState(GameState[TightwireAction]):
         return f"{action!r} is not a Tightwire turn"
 
     def _off_board_dot(self, *dots: Dot) -> str | None:
-        for dot in dots:
-            if dot not in self._table.revive:
-                return "that is not a dot of this board"
+        if any(dot not in self.geometry.touching for dot in dots):  # every dot of the board has an entry
+            return "that is not a dot of this board"
         return None
 
     def _why_draw_illegal(self, me: Player, draw: Draw) -> str | None:
