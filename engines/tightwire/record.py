@@ -1,0 +1,76 @@
+"""Records: one turn a line (``draw B5-C3``, ``slack B5-C3``, either optionally followed by ``move B5-C3``,
+``move B5-C3``, ``revive C3``, ``revive C3 woven``, ``concede``); ``#`` starts a comment, case does not matter.
+``concede 2`` and ``timeout``/``timeout 2`` record a concession out of turn and a loss on time.
+
+>>> state = replay(TightwireGame(), ["draw A1-B3 move A1-B3", "# a comment", "", "SLACK a2-b1"])
+>>> state.turns, state.current_player()
+(2, 1)
+>>> replay(TightwireGame(), ["draw A1-A3"])
+Traceback (most recent call last):
+...
+engines.tightwire.record.RecordError: line 1: 'draw A1-A3': the line A1-A3 would pass through the dot A2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engines.core import IllegalAction
+from engines.tightwire.state import TightwireGame, TightwireState
+
+
+class RecordError(ValueError):
+    """A record line that is malformed or breaks a rule; says which line and why."""
+
+    def __init__(self, line_number: int, line: str, reason: str) -> None:
+        super().__init__(f"line {line_number}: {line.strip()!r}: {reason}")
+        self.line_number = line_number
+        self.line = line
+        self.reason = reason
+
+
+def strip_comment(line: str) -> str:
+    return line.lstrip("\ufeff").split("#", 1)[0].strip()
+
+
+def play_turn_line(state: TightwireState, text: str) -> None:
+    """Play one record line (one whole turn) on ``state``. Raises ValueError naming the problem."""
+    if state.is_terminal():
+        raise ValueError("the game is already over")
+    words = text.lower().split()
+    player = state.current_player()
+    assert player is not None
+    if words[0] in ("concede", "timeout") and len(words) <= 2:
+        who = player if len(words) == 1 else int(words[1]) if words[1] in ("1", "2") else 0
+        if not who:
+            raise ValueError(f"{words[1]!r} is not a player (1 or 2)")
+        (state.concede if words[0] == "concede" else state.time_out)(who)
+        return
+    state.apply(state.action_from_text(text))
+
+
+def replay(game: TightwireGame, lines: Iterable[str]) -> TightwireState:
+    """Play a whole record from the start. Raises :class:`RecordError` at the first bad line."""
+    return replay_states(game, lines)[-1]
+
+
+def replay_states(game: TightwireGame, lines: Iterable[str]) -> list[TightwireState]:
+    """The state before the record and after each of its entries. Raises :class:`RecordError`."""
+    state = game.new_initial_state()
+    states = [state.clone()]
+    for number, raw in enumerate(lines, start=1):
+        text = strip_comment(raw)
+        if not text:
+            continue
+        try:
+            play_turn_line(state, text)
+        except (IllegalAction, ValueError) as error:
+            raise RecordError(number, raw, str(error)) from None
+        states.append(state.clone())
+    return states
+
+
+def write_record(state: TightwireState) -> str:
+    """The game so far as record text, with a header comment of the options."""
+    options = " ".join(f"{key}={value}" for key, value in state.game.options.items())
+    return "\n".join([f"# tightwire record; {options}", *state.record_lines()]) + "\n"
