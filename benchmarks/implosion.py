@@ -18,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engines.ai.implosion_player import ImplosionPlayer
 from engines.implosion import END_TURN, NEIGHBOURS, NODES, ImplosionGame, ImplosionState, Order
 from engines.implosion.random_play import random_games
 
@@ -71,6 +72,27 @@ def whole_game(seed: int, implode: bool) -> tuple[ImplosionState, float, float, 
     return state, engine, time.perf_counter() - started, applied
 
 
+def computer_seats(level: str, seed: int) -> None:
+    """A 24-player game of computer players: the slowest and the mean time for all seats to choose."""
+    state = ImplosionGame(players=24, seed=seed).new_initial_state()
+    seats = {p: ImplosionPlayer(level, seed + p) for p in range(1, 25)}
+    times = []
+    while not state.is_terminal():
+        started = time.perf_counter()
+        queues = [seats[p].choose_orders(state, p) for p in state.in_game()]
+        times.append(time.perf_counter() - started)
+        while any(queues) and not state.is_terminal():
+            for queue in queues:
+                if queue and not state.is_terminal() and not state.is_out(queue[0].player):
+                    state.apply(queue.pop(0))
+                elif queue:
+                    queue.pop(0)
+        if not state.is_terminal():
+            state.apply(END_TURN)
+    print(f"  {level:<7} {state.turn:>3} turns: all seats choose in {max(times):.3f} s at worst, "
+          f"{sum(times) / len(times):.3f} s on average (target: 23 seats within 1-2 s)")
+
+
 def per_call(label: str, fn, repeat: int) -> None:  # type: ignore[no-untyped-def]
     start = time.perf_counter()
     for _ in range(repeat):
@@ -96,6 +118,9 @@ def main() -> None:
     for players in (2, 24):
         figures = random_games(20 if players == 2 else 3, args.seed, ImplosionGame(players=players))
         print(f"random-games, {players} players:", json.dumps(figures))
+    print("24 computer players:")
+    for level in ("easy", "normal", "hard"):
+        computer_seats(level, args.seed)
     middle = ImplosionGame(players=24, seed=3).new_initial_state()
     rng = random.Random(3)
     for _ in range(20):

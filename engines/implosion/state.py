@@ -216,6 +216,11 @@ class ImplosionState(GameState[ImplosionAction]):
         twin._rng.setstate(self._rng.getstate())
         return twin
 
+    def reseed(self, seed: int) -> None:
+        """Give this state a fresh random source for its future battles. For a searcher's clones only
+        (so that it cannot foresee the real dice): the state no longer replays from its record."""
+        self._rng = random.Random(seed)
+
     # ----------------------------------------------------------------- legality
     def legal_actions(self) -> list[ImplosionAction]:
         """:data:`END_TURN`, then for every player in the game (in order) the orders of
