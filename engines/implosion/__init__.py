@@ -27,6 +27,7 @@ from engines.implosion.board import (
 from engines.implosion.record import RecordError, play_entry, replay, replay_states, write_record
 from engines.implosion.render import render_text, status_line
 from engines.implosion.state import ImplosionGame, ImplosionState
+from engines.implosion.svg import board_svg
 
 TITLE = "Implosion"
 GAME = ImplosionGame
@@ -49,6 +50,7 @@ __all__ = [
     "Node",
     "Order",
     "RecordError",
+    "board_svg",
     "make_node",
     "node_name",
     "parse_action",

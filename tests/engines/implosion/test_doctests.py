@@ -14,6 +14,7 @@ MODULES = [
     "engines.implosion.state",
     "engines.implosion.record",
     "engines.implosion.render",
+    "engines.implosion.svg",
     "engines.ai.implosion_player",
 ]
 

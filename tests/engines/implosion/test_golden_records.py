@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.implosion import ImplosionGame, replay, write_record
+from engines.implosion import NODE_COUNT, ImplosionGame, board_svg, replay, write_record
 
 GOLDEN = Path(__file__).parent / "golden"
 RECORDS = sorted(GOLDEN.glob("*.record"))
@@ -86,3 +86,16 @@ def test_json_keys_are_in_contract_order() -> None:
     assert list(data) == ["turn", "over", "winner", "draw", "vanished", "players", "nodes"]
     assert list(data["players"]["1"]) == ["points", "units", "out"]
     assert list(data["nodes"][0]) == ["at", "player", "units"]
+
+
+@pytest.mark.parametrize("name", ["battle-attacker-wins", "ring-vanishes", "turn-24-players"])
+def test_board_svg_draws_every_node_and_the_last_order(name: str) -> None:
+    record = GOLDEN / f"{name}.record"
+    state = replay(game_for(record), record.read_text().splitlines())
+    picture = board_svg(state)
+    assert picture.startswith("<svg") and picture.rstrip().endswith("</svg>")
+    assert picture.count('class="node"') == NODE_COUNT
+    assert ('class="last-order"' in picture) == state.history()[-1].startswith("order")
+    assert picture == board_svg(state.clone())
+    for node in state.to_json()["nodes"]:
+        assert f'id="n{node["at"]}"' in picture
