@@ -99,3 +99,15 @@ def test_board_svg_draws_every_node_and_the_last_order(name: str) -> None:
     assert picture == board_svg(state.clone())
     for node in state.to_json()["nodes"]:
         assert f'id="n{node["at"]}"' in picture
+
+
+EXAMPLES = sorted((ROOT / "docs" / "rules" / "examples").glob("implosion-*.record"))
+
+
+@pytest.mark.parametrize("record", EXAMPLES, ids=lambda r: r.stem)
+def test_rules_page_examples_replay(record: Path) -> None:
+    lines = record.read_text().splitlines()
+    assert lines[0] == "# game: implosion"
+    state = replay(game_for(record), lines)
+    assert board_svg(state).startswith("<svg")
+    assert f"img/{record.stem}.svg" in (ROOT / "docs" / "rules" / "implosion.md").read_text()
