@@ -3,6 +3,7 @@ illegal."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -102,3 +103,25 @@ def test_cli_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     )
     assert result.returncode == 2 and result.stdout == ""
     assert "cannot read" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_cli_random_games_prints_its_figures() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "engines.implosion", "random-games", "--count", "2", "--seed", "3", "--players", "4",
+         "--turns", "30"],
+        capture_output=True, text=True, cwd=ROOT, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    figures = json.loads(result.stdout)
+    assert figures["games"] == 2 and figures["players"] == 4
+    assert sum(figures["wins"].values()) == 2 and set(figures["wins"]) == {"1", "2", "3", "4", "draw"}
+    assert figures["actions"] >= figures["orders"] > 0 and 0 < figures["mean_turns"] <= 30
+
+
+def test_cli_help_explains_the_replay_options() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "engines.implosion", "replay", "--help"],
+        capture_output=True, text=True, cwd=ROOT, check=False,
+    )
+    assert result.returncode == 0
+    assert all(flag in result.stdout for flag in ("--players", "--seed", "--turns", "--no-implode", "--json"))
