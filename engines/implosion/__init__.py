@@ -1,0 +1,67 @@
+"""Implosion: up to 24 players move units over 12 concentric rings that vanish from the outside in.
+
+>>> state = ImplosionGame(players=4, seed=7).new_initial_state()
+>>> state.apply(Order(2, parse_node("12.6"), parse_node("11.5"), 12))
+>>> state.apply(END_TURN)
+>>> state.to_json()["nodes"][:2]
+[{'at': '11.5', 'player': 2, 'units': 11}, {'at': '12.0', 'player': 1, 'units': 12}]
+"""
+
+from engines.implosion.actions import END_TURN, EndTurn, ImplosionAction, Order, parse_action
+from engines.implosion.board import (
+    CAPACITY,
+    CENTRE,
+    NEIGHBOURS,
+    NODE_COUNT,
+    NODES,
+    PLAYER_COUNTS,
+    RINGS,
+    Node,
+    make_node,
+    node_name,
+    parse_node,
+    ring_of,
+    spawn_nodes_of,
+    start_node,
+)
+from engines.implosion.record import RecordError, play_entry, replay, replay_states, write_record
+from engines.implosion.render import render_text, status_line
+from engines.implosion.state import ImplosionGame, ImplosionState
+from engines.implosion.svg import board_svg
+
+TITLE = "Implosion"
+GAME = ImplosionGame
+
+__all__ = [
+    "CAPACITY",
+    "CENTRE",
+    "END_TURN",
+    "GAME",
+    "NEIGHBOURS",
+    "NODES",
+    "NODE_COUNT",
+    "PLAYER_COUNTS",
+    "RINGS",
+    "TITLE",
+    "EndTurn",
+    "ImplosionAction",
+    "ImplosionGame",
+    "ImplosionState",
+    "Node",
+    "Order",
+    "RecordError",
+    "board_svg",
+    "make_node",
+    "node_name",
+    "parse_action",
+    "parse_node",
+    "play_entry",
+    "render_text",
+    "replay",
+    "replay_states",
+    "ring_of",
+    "spawn_nodes_of",
+    "start_node",
+    "status_line",
+    "write_record",
+]

@@ -1,0 +1,94 @@
+"""The Implosion computer player: legal orders for every seat, the state left alone, reproducible with a
+seed, exact battle odds, and better than random orders."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import pytest
+
+from engines.ai.implosion_player import ImplosionPlayer, win_chance
+from engines.implosion import END_TURN, ImplosionGame, ImplosionState, Order
+
+
+class RandomOrders:
+    """Up to three of the player's all-units orders, picked at random."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose_orders(self, state: ImplosionState, player: int) -> list[Order]:
+        orders = state.orders_for(player)
+        return self.rng.sample(orders, min(3, len(orders)))
+
+
+def play_turn(state: ImplosionState, seats: dict[int, ImplosionPlayer | RandomOrders], check: bool = True) -> None:
+    """Every seat in the game chooses (each order legal when chosen); the orders arrive one per seat in
+    turn; then the turn ends."""
+    queues = []
+    for player in state.in_game():
+        before = state.to_json()
+        orders = seats[player].choose_orders(state, player)
+        assert state.to_json() == before, "choosing changed the state"
+        if check:
+            for order in orders:
+                assert order.player == player and state.why_illegal(order) is None, order
+        queues.append(orders)
+    while any(queues) and not state.is_terminal():
+        for queue in queues:
+            if queue and not state.is_terminal():
+                order = queue.pop(0)
+                if not state.is_out(order.player):
+                    state.apply(order)
+    if not state.is_terminal():
+        state.apply(END_TURN)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("players", [3, 24])
+def test_orders_are_legal_for_every_seat(level: str, players: int) -> None:
+    state = ImplosionGame(players=players, seed=players).new_initial_state()
+    seats = {p: ImplosionPlayer(level, seed=p) for p in range(1, players + 1)}
+    given = 0
+    for _ in range(12):
+        play_turn(state, seats)
+        given = len(state.history())
+    assert given > 12  # orders were given, not only turn ends
+
+
+def test_units_flee_a_ring_about_to_vanish() -> None:
+    state = ImplosionGame(players=2, seed=0).new_initial_state()
+    for _ in range(13):
+        state.apply(END_TURN)  # turn 14 is open: ring 12 vanishes when it ends
+    orders = ImplosionPlayer("normal", seed=3).choose_orders(state, 1)
+    assert sum(o.units for o in orders if o.frm == state.game.start_nodes[0]) == 11  # all that fits in 11.0
+
+
+def test_reproducible_with_a_seed() -> None:
+    state = ImplosionGame(players=6, seed=1).new_initial_state()
+    assert ImplosionPlayer("hard", 4).choose_orders(state, 3) == ImplosionPlayer("hard", 4).choose_orders(state, 3)
+
+
+def test_battle_odds_are_exact() -> None:
+    assert win_chance(1, 1) == pytest.approx(float(Fraction(1, 3)))
+    # 2 v 1, x = P(attackers win): the defender hits (1/2) and it is 1 v 1 with the attacker to strike,
+    # won with 1/2 + (1/2)(1/3) = 2/3; or it misses and the attacker wins at once (1/2) or we are back to x:
+    # x = (1/2)(2/3) + (1/2)(1/2 + x/2), so x = 7/9
+    assert win_chance(2, 1) == pytest.approx(float(Fraction(7, 9)))
+    assert win_chance(4, 0) == 1.0 and win_chance(0, 3) == 0.0
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown level"):
+        ImplosionPlayer("godlike")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_normal_beats_random_orders(seed: int) -> None:
+    me = 1 + seed % 2
+    seats = {me: ImplosionPlayer("normal", seed), 3 - me: RandomOrders(seed)}
+    state = ImplosionGame(players=2, seed=seed).new_initial_state()
+    while not state.is_terminal():
+        play_turn(state, seats, check=False)
+    assert state.winner() == me
