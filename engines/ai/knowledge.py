@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from engines.ai.mcts import Knowledge
 from engines.ai.players import GreedyPlayer, MCTSPlayer
 from engines.core import Game
 
+KNOWLEDGE = {
+    "nodes": "engines.ai.nodes_heuristics:NODES_KNOWLEDGE",
+    "newrule": "engines.ai.newrule_heuristics:NEWRULE_KNOWLEDGE",
+    "tightwire": "engines.ai.tightwire_heuristics:TIGHTWIRE_KNOWLEDGE",
+}
+
 
 def knowledge_for(game: Game[Any]) -> Knowledge:
-    """The search help for ``game``: Nodes has its own; any other game gets plain search."""
-    if game.name == "nodes":
-        from engines.ai.nodes_heuristics import NODES_KNOWLEDGE
-
-        return NODES_KNOWLEDGE
-    return Knowledge()
+    """The search help for ``game`` (each game's own module); a game without one gets plain search."""
+    where = KNOWLEDGE.get(game.name)
+    if where is None:
+        return Knowledge()
+    module, _, name = where.partition(":")
+    found: Knowledge = getattr(importlib.import_module(module), name)
+    return found
 
 
 def computer_player(game: Game[Any], level: str = "normal", seed: int | None = None) -> MCTSPlayer:

@@ -111,3 +111,12 @@ def test_bad_settings_are_refused() -> None:
     over = TicTacToe().from_board("xxxoo....")
     with pytest.raises(ValueError):
         MCTSPlayer(iterations=10).choose(over)
+
+
+@pytest.mark.parametrize("name", ["nodes", "newrule", "tightwire"])
+def test_each_game_with_search_help_has_it_found(name: str) -> None:
+    from engines.ai.knowledge import knowledge_for
+    from engines.catalogue import make_game
+
+    knowledge = knowledge_for(make_game(name))
+    assert knowledge.evaluate is not None and knowledge.priors is not None
