@@ -113,6 +113,7 @@ def play_dirt_races(table, trials: int) -> list[str]:  # type: ignore[no-untyped
     return unexplained
 
 
+@pytest.mark.slow
 def test_dirt_dropped_next_to_a_legal_wire_never_erases_it(table) -> None:  # type: ignore[no-untyped-def]
     play_dirt_races(table, TRIALS)
 
@@ -150,6 +151,7 @@ def play_trade_races(table, trials: int) -> list[list[str]]:  # type: ignore[no-
     return tails
 
 
+@pytest.mark.slow
 def test_a_wire_placed_right_after_a_trade_is_never_erased(table) -> None:  # type: ignore[no-untyped-def]
     for tail in play_trade_races(table, TRIALS):
         assert sorted(tail) == sorted(RACE)
