@@ -70,7 +70,7 @@ function makeCommands (hub) {
 
   // ---- events ----
   const hitText = (s, e) => `${tileText(s, e.pos)},${e.face},${e.entityId}`
-  const escapeChat = (text) => text.replace(/&/g, '&amp;').replace(/\|/g, '&#124;')
+  const escapeChat = (text) => hub.escapeChat ? text.replace(/&/g, '&amp;').replace(/\|/g, '&#124;') : text
   const chatText = (e) => `${e.entityId},${escapeChat(e.message)}`
   const changeText = (s, e) => `${tileText(s, e.pos)},${e.blockId},${e.name}`
   const byEntity = (id) => (e) => e.entityId === id
@@ -125,7 +125,10 @@ function makeCommands (hub) {
       return String(player.id)
     },
     // Extension (upstream answers Fail): the server's name, version and the features a client must know.
-    'api.version': async () => `${API_NAME},${API_VERSION},escaped-chat`,
+    'api.version': async () => {
+      if (!hub.escapeChat) throw new CommandError('api.version is not supported') // as upstream: Fail
+      return `${API_NAME},${API_VERSION},escaped-chat`
+    },
     'chat.post': async (s, args) => {
       serv.broadcast({ text: args.join(',') })
     },
