@@ -3,14 +3,27 @@
 The world is a projection of the game state: a revert, a chain destruction and a board reset are all
 "make the world equal the target". ``getBlocks`` reports ids only, so cells are compared by id.
 
+An edit only ever covers *judged* cells: cells that were read and found different from their target.
+A cell read as already right is never written, even with the block it holds, because a player may have
+put a block there since the read; that block must reach the referee at the next read, not vanish.
+Cells that were not read at all are written only when the caller says so (``overwrite_unread``).
+
 >>> from schematics.blocks import block
 >>> stone, air = block("stone"), block("air")
 >>> target = {(x, 0, z): stone for x in range(3) for z in range(2)} | {(5, 0, 0): air}
->>> plan = plan_edits(target, observed={(5, 0, 0): 1})
+>>> plan = plan_edits(target, observed={(5, 0, 0): 1} | {(x, 0, z): 0 for x in range(3) for z in range(2)})
 >>> plan.cuboids, plan.blocks
 ([((0, 0, 0), (2, 0, 1), 1, 0)], {(5, 0, 0): (0, 0)})
 >>> plan.commands
 2
+
+A cell read as right splits the box: (1, 0, 0) already holds stone, so it is left alone.
+
+>>> plan = plan_edits(target, observed={(x, 0, z): 1 if (x, z) == (1, 0) else 0 for x in range(3) for z in range(2)})
+>>> plan.commands, (1, 0, 0) in plan.cells(), len(plan.cells())
+(3, False, 5)
+>>> plan_edits(target, observed={}).commands, plan_edits(target, {}, overwrite_unread=True).commands
+(0, 2)
 """
 
 from __future__ import annotations
@@ -23,6 +36,7 @@ from schematics.blocks import BlockType
 
 Cell = tuple[int, int, int]
 Cuboid = tuple[Cell, Cell, int, int]
+Box = tuple[Cell, Cell, BlockType]
 
 
 @dataclass
@@ -36,62 +50,77 @@ class EditPlan:
     def commands(self) -> int:
         return len(self.cuboids) + len(self.blocks)
 
+    def cells(self) -> set[Cell]:
+        """Every cell some edit of the plan writes."""
+        written = set(self.blocks)
+        for (x1, y1, z1), (x2, y2, z2), _, _ in self.cuboids:
+            written.update(
+                (x, y, z)
+                for x in range(min(x1, x2), max(x1, x2) + 1)
+                for y in range(min(y1, y2), max(y1, y2) + 1)
+                for z in range(min(z1, z2), max(z1, z2) + 1)
+            )
+        return written
+
     def __bool__(self) -> bool:
         return self.commands > 0
 
 
-def differences(target: Mapping[Cell, BlockType], observed: Mapping[Cell, int]) -> dict[Cell, BlockType]:
-    """The cells whose world id differs from the target (a cell missing from ``observed`` differs)."""
-    return {cell: b for cell, b in target.items() if observed.get(cell) != b.legacy_id}
+def judged(
+    target: Mapping[Cell, BlockType], observed: Mapping[Cell, int], overwrite_unread: bool = False
+) -> dict[Cell, BlockType]:
+    """The cells an edit may write: read and found different from the target (and, with
+    ``overwrite_unread``, the cells that were not read at all)."""
+    return {
+        cell: b
+        for cell, b in target.items()
+        if (cell in observed and observed[cell] != b.legacy_id) or (overwrite_unread and cell not in observed)
+    }
 
 
-def plan_edits(target: Mapping[Cell, BlockType], observed: Mapping[Cell, int]) -> EditPlan:
-    """Edits that turn ``observed`` into ``target``, layer by layer, as few protocol commands as it finds.
+def plan_edits(
+    target: Mapping[Cell, BlockType], observed: Mapping[Cell, int], *, overwrite_unread: bool = False
+) -> EditPlan:
+    """Edits that turn the judged cells (see :func:`judged`) into their target, layer by layer, as few
+    protocol commands as it finds, and no other cell.
 
-    Per horizontal layer it compares two ways and keeps the cheaper: boxes over the changed cells
-    (growing over cells that already hold the same block), or one box painting the whole layer with its
-    most common target block followed by boxes for every other cell of the layer.
+    Per horizontal layer: boxes of one block each over judged cells with that target. Where every cell
+    of a full rectangular layer is judged, it also tries one box painting the layer with its most common
+    target block followed by boxes for the other cells, and keeps the cheaper.
     """
     plan = EditPlan()
-    changed = differences(target, observed)
     layers: dict[int, dict[Cell, BlockType]] = defaultdict(dict)
-    for cell, b in target.items():
+    for cell, b in judged(target, observed, overwrite_unread).items():
         layers[cell[1]][cell] = b
+    sizes = Counter(cell[1] for cell in target)
     for y in sorted(layers):
         layer = layers[y]
-        must = {c: b for c, b in layer.items() if c in changed}
-        if not must:
-            continue
-        direct = _boxes(layer, must)
-        majority, _ = Counter(layer.values()).most_common(1)[0]
+        chosen = _boxes(layer)
         xs = [c[0] for c in layer]
         zs = [c[2] for c in layer]
-        paint = ((min(xs), y, min(zs)), (max(xs), y, max(zs)), majority.legacy_id, majority.legacy_data)
-        full_layer = len(layer) == (max(xs) - min(xs) + 1) * (max(zs) - min(zs) + 1)
-        overpainted = _boxes(layer, {c: b for c, b in layer.items() if b != majority}) if full_layer else None
-        if overpainted is not None and 1 + len(overpainted) < len(direct):
-            plan.cuboids.append(paint)
-            chosen = overpainted
-        else:
-            chosen = direct
+        if len(layer) == sizes[y] == (max(xs) - min(xs) + 1) * (max(zs) - min(zs) + 1):
+            majority, _ = Counter(layer.values()).most_common(1)[0]
+            over = _boxes({c: b for c, b in layer.items() if b != majority}, within=layer)
+            if 1 + len(over) < len(chosen):
+                plan.cuboids.append(((min(xs), y, min(zs)), (max(xs), y, max(zs)), *majority.legacy))
+                chosen = over
         for low, high, b in chosen:
             if low == high:
                 plan.blocks[low] = b.legacy
             else:
-                plan.cuboids.append((low, high, b.legacy_id, b.legacy_data))
+                plan.cuboids.append((low, high, *b.legacy))
     return plan
 
 
-def _boxes(layer: Mapping[Cell, BlockType], must: Mapping[Cell, BlockType]) -> list[tuple[Cell, Cell, BlockType]]:
-    """Greedy rectangles covering every ``must`` cell, each of one block, growing over cells of the
-    layer whose target is that same block."""
+def _boxes(must: Mapping[Cell, BlockType], within: Mapping[Cell, BlockType] | None = None) -> list[Box]:
+    """Greedy rectangles of one layer covering every ``must`` cell, each of one block, growing over
+    cells of ``within`` (default: ``must`` itself) whose target is that same block."""
     by_block: dict[BlockType, set[tuple[int, int]]] = defaultdict(set)
-    for (x, _, z), b in layer.items():
+    for (x, _, z), b in (within if within is not None else must).items():
         by_block[b].add((x, z))
-    y = next(iter(layer))[1]
-    out: list[tuple[Cell, Cell, BlockType]] = []
+    out: list[Box] = []
     covered: set[tuple[int, int]] = set()
-    for (x, _, z), b in sorted(must.items(), key=lambda item: (item[0][2], item[0][0])):
+    for (x, y, z), b in sorted(must.items(), key=lambda item: (item[0][2], item[0][0])):
         if (x, z) in covered:
             continue
         same = by_block[b]

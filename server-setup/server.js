@@ -10,9 +10,12 @@ const { parseArgs } = require('util')
 const DEFAULT_VERSION = '1.21.4'
 const VIEW_DISTANCE = 8 // chunks; bots place up to about 128 blocks from spawn
 const USAGE = `usage: node server.js [--host 127.0.0.1] [--mc-port 25565] [--api-port 4711]
-                      [--world DIR] [--version ${DEFAULT_VERSION}] [--location relative|absolute] [--verbose]
+                      [--world DIR] [--version ${DEFAULT_VERSION}] [--location relative|absolute]
+                      [--chat escaped|raw] [--verbose]
   --world DIR   persistent Anvil world (saved on stop); without it the world lives in memory
-  --location    coordinates of the API: relative to the world spawn (RaspberryJuice's default) or absolute`
+  --location    coordinates of the API: relative to the world spawn (RaspberryJuice's default) or absolute
+  --chat        chat events with | and & escaped (default), or raw as upstream RaspberryJuice writes them
+                (to test clients against upstream's ambiguous chat)`
 
 function fail (message) {
   process.stderr.write(`server: ${message}\n`)
@@ -30,6 +33,7 @@ function parseOptions () {
         world: { type: 'string' },
         version: { type: 'string', default: DEFAULT_VERSION },
         location: { type: 'string', default: 'relative' },
+        chat: { type: 'string', default: 'escaped' },
         verbose: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false }
       }
@@ -47,6 +51,7 @@ function parseOptions () {
     return n
   }
   if (!['relative', 'absolute'].includes(values.location.toLowerCase())) fail('--location must be relative or absolute')
+  if (!['escaped', 'raw'].includes(values.chat)) fail('--chat must be escaped or raw')
   return {
     host: values.host,
     mcPort: port('mc-port'),
@@ -54,6 +59,7 @@ function parseOptions () {
     world: values.world ? path.resolve(values.world) : undefined,
     version: values.version,
     location: values.location.toLowerCase(),
+    chat: values.chat,
     verbose: values.verbose
   }
 }
@@ -98,7 +104,7 @@ async function main () {
       motd: 'blockref embedded server',
       plugins: {
         [path.join(__dirname, 'plugin', 'fixes.js')]: { spawn, viewDistance: VIEW_DISTANCE },
-        [path.join(__dirname, 'plugin', 'index.js')]: { host: opts.host, port: opts.apiPort, location: opts.location, spawn }
+        [path.join(__dirname, 'plugin', 'index.js')]: { host: opts.host, port: opts.apiPort, location: opts.location, chat: opts.chat, spawn }
       },
       debug: log // G5: with a debug function flying-squid does not install process-wide crash handlers
     })
@@ -138,7 +144,7 @@ async function main () {
 
   const world = opts.world ? `world=${opts.world}` : 'world=memory'
   process.stdout.write(`READY mc=${serv.listeningPort} api=${apiPort} version=${opts.version} host=${opts.host} ` +
-    `location=${opts.location} ${world}\n`)
+    `location=${opts.location} chat=${opts.chat} ${world}\n`)
 }
 
 main()

@@ -109,7 +109,7 @@ def import_schem(args: argparse.Namespace, region_corner: tuple[int, int, int]) 
         print(f"skipped {sum(unknown.values())} blocks that have no RaspberryJuice id: {kinds}", file=sys.stderr)
     try:
         client = connect(args.server)
-        plan = plan_edits(placed, {})
+        plan = plan_edits(placed, {}, overwrite_unread=True)  # a paste writes every block of the file
         sent = client.apply_edits(plan.cuboids, plan.blocks)
         client.close()
     except ProtocolError as error:

@@ -46,21 +46,80 @@ def split_chat(message: str, limit: int = MAX_CHAT_LENGTH) -> list[str]:
     return pieces
 
 
-def parse_chat_posts(command: str, line: str, sender_ids: Collection[int] | None) -> list[ChatEvent]:
-    """``entityId,message|...`` as mcpi ChatEvents, robust to ``|`` and ``,`` inside messages.
+class ChatPost(ChatEvent):
+    """mcpi's chat event (``type``, ``entityId``, ``message``) and whether its speaker is uncertain.
 
-    RaspberryJuice does not escape either character, so a ``|`` followed by ``<digits>,`` is taken
-    as the start of the next record only when those digits are a known sender (``sender_ids``, the
-    players online when polled); otherwise the ``|`` is part of the message. With ``sender_ids=None``
-    any ``<digits>,`` starts a record.
+    ``ambiguous`` is True only on a server that does not escape chat (upstream RaspberryJuice), for a
+    post that came after another in the same reply: the earlier speaker may have typed it all, so
+    nothing may be done in this speaker's name.
     """
-    events: list[ChatEvent] = []
+
+    def __init__(self, entity_id: int, message: str, ambiguous: bool = False) -> None:
+        super().__init__(ChatEvent.POST, entity_id, message)
+        self.ambiguous = ambiguous
+
+    def __repr__(self) -> str:
+        return f"ChatPost({self.entityId}, {self.message!r}{', ambiguous' if self.ambiguous else ''})"
+
+
+CHAT_ENCODING_PROBE = "api.version"
+"""The query that tells how a server writes chat: see :func:`escapes_chat`."""
+ESCAPED_CHAT = "escaped-chat"
+
+
+def escapes_chat(version_reply: str | None) -> bool:
+    """Whether the server that answered ``api.version()`` with ``version_reply`` (None or ``Fail`` when it
+    has no such command, as upstream RaspberryJuice) escapes ``|`` and ``&`` in chat events.
+
+    Raspberry Jam Mod (``raspberryjammod,...``) does; this project's embedded server says so with an
+    ``escaped-chat`` field. Anything else is taken as not escaping, the safe side.
+
+    >>> escapes_chat("raspberryjuice-flying-squid,1,escaped-chat"), escapes_chat("Fail"), escapes_chat(None)
+    (True, False, False)
+    """
+    if not version_reply:
+        return False
+    fields = version_reply.split(",")
+    return fields[0] == "raspberryjammod" or ESCAPED_CHAT in fields[1:]
+
+
+_ESCAPE = re.compile(r"&(#124|amp);")
+
+
+def unescape_chat(text: str) -> str:
+    """Undo a server's chat escapes, in one pass: ``&#124;`` is ``|``, ``&amp;`` is ``&``.
+
+    >>> unescape_chat("a&#124;b &amp; c &amp;#124;")
+    'a|b & c &#124;'
+    """
+    return _ESCAPE.sub(lambda m: "|" if m[1] == "#124" else "&", text)
+
+
+def parse_chat_posts(
+    command: str, line: str, sender_ids: Collection[int] | None, *, escaped: bool = False
+) -> list[ChatPost]:
+    """``entityId,message|...`` as :class:`ChatPost` events.
+
+    With ``escaped`` (the server escapes chat, see :func:`escapes_chat`) every ``|`` ends a record and
+    the messages are unescaped after the split, so no text a player types can start another record.
+
+    Otherwise (upstream RaspberryJuice) a message may contain ``|`` and ``,`` as typed, and the split
+    is a guess: a ``|`` followed by ``<digits>,`` starts the next record only when those digits are a
+    known sender (``sender_ids``, the players online when polled; with None any ``<digits>,`` does),
+    else it stays in the message. Only the first record of a line surely names its speaker; every later
+    one is marked ``ambiguous``.
+    """
+    events: list[ChatPost] = []
     if not line:
         return events
     for piece in line.split("|"):
         start = _RECORD_START.match(piece)
-        if start and (not events or sender_ids is None or int(start[1]) in sender_ids):
-            events.append(ChatEvent.Post(int(start[1]), piece[start.end() :]))
+        if escaped:
+            if not start:
+                raise GarbledReply(command, line, "a chat record must start with 'entityId,'")
+            events.append(ChatPost(int(start[1]), unescape_chat(piece[start.end() :])))
+        elif start and (not events or sender_ids is None or int(start[1]) in sender_ids):
+            events.append(ChatPost(int(start[1]), piece[start.end() :], ambiguous=bool(events)))
         elif events:
             events[-1].message += "|" + piece
         else:

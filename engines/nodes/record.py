@@ -1,11 +1,16 @@
 """Turn records: one turn a line (``node d5``, up to three wires ``c3-c4 c4-c5 c5-d5``, ``concede``,
 ``pass``; wires followed by ``concede`` when the player gave up mid-turn); ``#`` starts a comment.
 Reading checks every piece against the rules. Case does not matter, and a forced pass may be left out
-(the next line is then the opponent's turn); written records always spell it out.
+(the next line is then the opponent's turn); written records always spell it out. ``concede`` alone is
+always the player to move's, forced pass or not; after pieces it is their placer's, and the line stays
+one turn.
 
 >>> state = replay(NodesGame(), ["c3-c4 c4-c5 c5-d5", "# a comment", "j3-j4 j4-j5 j5-i5"])
 >>> state.turns, state.current_player()
 (2, 1)
+>>> state = replay(NodesGame(), ["c3-c4 c4-c5 c5-c6 concede"])
+>>> state.turns, state.winner()
+(1, 2)
 >>> replay(NodesGame(), ["c3-c4 c4-c5"])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -40,7 +45,7 @@ def play_turn_line(state: NodesState, text: str) -> None:
     if state.is_terminal():
         raise ValueError("the game is already over")
     words = text.lower().split()
-    if state.legal_actions() == [PASS] and words != ["pass"]:
+    if state.legal_actions() == [PASS] and words not in (["pass"], ["concede"]):
         state.apply(PASS)  # a forced pass the record leaves implicit: the line is the opponent's turn
         if state.is_terminal():
             raise ValueError("the game is already over")

@@ -349,6 +349,9 @@ class NodesState(GameState[NodesAction]):
             self._end_turn()
 
     def concede(self, player: Player) -> None:
+        """``player`` gives up; the opponent wins. The turn in progress counts as completed, except when
+        ``player`` concedes right after finishing a turn (the opponent's turn has not begun): then the
+        game ends with that turn, and the record writes ``concede`` on its line."""
         if self._over:
             raise IllegalAction("the game is over")
         if player not in (1, 2):
@@ -356,7 +359,13 @@ class NodesState(GameState[NodesAction]):
         self._history.append(f"concede {player}")
         if player == self._player:
             self._turn_pieces[-1].append("concede")
-        self._finish(winner=3 - player)
+            self._finish(winner=3 - player)
+            return
+        just_moved = not self._turn_pieces[-1] and len(self._turn_pieces) > 1
+        if just_moved:  # the turn the conceder just finished ends the game; the next one never began
+            last = self._turn_pieces[-2]
+            self._turn_pieces[-2] = ["concede"] if last == ["pass"] else [*last, "concede"]
+        self._finish(winner=3 - player, count_turn=not just_moved)
 
     def _place_wire(self, me: Player, p: Point, q: Point) -> None:
         d = direction_between(p, q)

@@ -3,7 +3,7 @@
 // Drives mineflayer bots for tests. One request per line on stdin, one reply per line on stdout:
 //   {"id": 1, "op": "join", "name": "alice"}            -> {"id": 1, "ok": true, "entityId": 12}
 //   {"id": 2, "op": "place", "name": "alice", "pos": [3, 5, 2], "block": "red_wool"}
-//   ops: join, place, break, hit, chat, move, chat_log, leave
+//   ops: join, place, place_together, break, hit, chat, move, chat_log, leave
 // Failures answer {"id": n, "ok": false, "error": "..."}. Every action returns only once the server
 // has applied it: placements wait for the server's block_change, the others for a /ping round trip.
 // Usage: node harness.js --host 127.0.0.1 --port 25565 --version 1.21.4
@@ -88,6 +88,27 @@ async function loadedBlock (bot, pos) {
   }
 }
 
+// What placing `block` at `pos` needs: the target cell (air, its chunk loaded) and a solid neighbour.
+async function preparePlace (bot, pos, block) {
+  const target = vec(pos)
+  if (!bot.registry.blocksByName[block]) throw new Error(`unknown block ${block}`)
+  const current = await loadedBlock(bot, target)
+  if (current.name !== 'air') throw new Error(`cannot place at ${target}: the cell holds ${current.name}`)
+  for (const face of FACES) {
+    const candidate = bot.blockAt(target.minus(face))
+    if (candidate && candidate.boundingBox === 'block') return { bot, target, block, reference: candidate, face }
+  }
+  throw new Error(`cannot place at ${target}: no solid neighbour to place against`)
+}
+
+// Place as a person: hold the block, look, right-click the neighbour; returns once the server has set it.
+async function placeBlock ({ bot, target, block, reference, face }) {
+  await hold(bot, BLOCK_SLOT, block)
+  await bot._placeBlockWithOptions(reference, face, { forceLook: true, swingArm: 'right' })
+  const placed = bot.blockAt(target)
+  if (!placed || placed.name !== block) throw new Error(`placed ${placed?.name} instead of ${block} at ${target}`)
+}
+
 const ops = {
   async join ({ name }) {
     if (bots.has(name)) throw new Error(`${name} has already joined`)
@@ -118,26 +139,27 @@ const ops = {
   },
 
   async place ({ name, pos, block }) {
-    const e = entry(name)
-    const bot = e.bot
-    const target = vec(pos)
-    if (!bot.registry.blocksByName[block]) throw new Error(`unknown block ${block}`)
-    const current = await loadedBlock(bot, target)
-    if (current.name !== 'air') throw new Error(`cannot place at ${target}: the cell holds ${current.name}`)
-    let reference = null
-    for (const face of FACES) {
-      const candidate = bot.blockAt(target.minus(face))
-      if (candidate && candidate.boundingBox === 'block') {
-        reference = { block: candidate, face }
-        break
-      }
-    }
-    if (!reference) throw new Error(`cannot place at ${target}: no solid neighbour to place against`)
-    await hold(bot, BLOCK_SLOT, block)
-    await bot._placeBlockWithOptions(reference.block, reference.face, { forceLook: true, swingArm: 'right' })
-    const placed = bot.blockAt(target)
-    if (!placed || placed.name !== block) throw new Error(`placed ${placed?.name} instead of ${block} at ${target}`)
+    await placeBlock(await preparePlace(entry(name).bot, pos, block))
     return {}
+  },
+
+  // Placements started at set offsets from one moment, as players racing each other would:
+  // placements = [{name, pos, block, after_ms}]. Replies with the offsets the placements really
+  // started at (ms), once every block has landed.
+  async place_together ({ placements }) {
+    if (!Array.isArray(placements)) throw new Error('placements must be a list')
+    const prepared = []
+    for (const { name, pos, block, after_ms: afterMs = 0 } of placements) {
+      prepared.push({ ...(await preparePlace(entry(name).bot, pos, block)), afterMs: Number(afterMs) })
+    }
+    const start = Date.now()
+    const startedMs = await Promise.all(prepared.map(async (p) => {
+      await new Promise(resolve => setTimeout(resolve, Math.max(0, p.afterMs - (Date.now() - start))))
+      const at = Date.now() - start
+      await placeBlock(p)
+      return at
+    }))
+    return { started_ms: startedMs }
   },
 
   async break ({ name, pos }) {

@@ -1,12 +1,16 @@
 'use strict'
 // The RaspberryJuice command table, as RaspberryJuice 1.12.1 answers it, plus the announced
 // extension events.block.places / events.block.breaks (reply format of sakebomb/RaspberryJuice).
+// Unlike upstream, chat events are escaped as Raspberry Jam Mod does (`|` as `&#124;`, `&` as `&amp;`),
+// so no text a player types can pass for another player's message; `api.version` says so.
 // A handler returns the reply line, or undefined for "no reply"; throwing means `Fail`.
 
 const { Vec3 } = require('vec3')
 const { CommandError, parseDouble, parseInt32, parseByte, parseBlockCoord, need, formatDouble } = require('./parse')
 
 const AIR_NAMES = new Set(['air', 'cave_air', 'void_air'])
+const API_NAME = 'raspberryjuice-flying-squid'
+const API_VERSION = '1'
 
 function makeCommands (hub) {
   const { serv, legacy, blocks } = hub
@@ -66,7 +70,8 @@ function makeCommands (hub) {
 
   // ---- events ----
   const hitText = (s, e) => `${tileText(s, e.pos)},${e.face},${e.entityId}`
-  const chatText = (e) => `${e.entityId},${e.message}`
+  const escapeChat = (text) => hub.escapeChat ? text.replace(/&/g, '&amp;').replace(/\|/g, '&#124;') : text
+  const chatText = (e) => `${e.entityId},${escapeChat(e.message)}`
   const changeText = (s, e) => `${tileText(s, e.pos)},${e.blockId},${e.name}`
   const byEntity = (id) => (e) => e.entityId === id
   const pollHits = (s, keep) => s.drain('hits', keep).map(e => hitText(s, e)).join('|')
@@ -118,6 +123,11 @@ function makeCommands (hub) {
       const player = online().find(p => p.username === args[0])
       if (!player) throw new CommandError(`player ${args[0]} not found`)
       return String(player.id)
+    },
+    // Extension (upstream answers Fail): the server's name, version and the features a client must know.
+    'api.version': async () => {
+      if (!hub.escapeChat) throw new CommandError('api.version is not supported') // as upstream: Fail
+      return `${API_NAME},${API_VERSION},escaped-chat`
     },
     'chat.post': async (s, args) => {
       serv.broadcast({ text: args.join(',') })

@@ -1,6 +1,7 @@
 'use strict'
 // flying-squid plugin speaking the RaspberryJuice (mcpi) socket protocol.
 // Settings: { host = '127.0.0.1', port = 4711, location = 'relative' | 'absolute',
+//             chat = 'escaped' | 'raw' (raw: chat events unescaped and no api.version, as upstream),
 //             spawn = [x, y, z] (the world spawn block, origin of RELATIVE coordinates) }.
 // Exposes serv.raspberryJuice = { ready: Promise<port>, close(): Promise }.
 
@@ -23,6 +24,7 @@ module.exports.server = function (serv) {
     sessions: new Set(),
     log: (message) => serv.debug?.(`[raspberryjuice] ${message}`),
     origin: () => (location === 'absolute' ? new Vec3(0, 0, 0) : new Vec3(spawn[0], spawn[1], spawn[2])),
+    escapeChat: settings.chat !== 'raw',
     broadcast (kind, record) {
       for (const session of hub.sessions) session.push(kind, record)
     }

@@ -37,6 +37,18 @@ def wait_for(condition: Callable[[], bool], timeout: float, what: str, every: fl
     raise AssertionError(f"timed out after {timeout} s waiting for {what}")
 
 
+def api_offset(server, bot) -> Cell:  # type: ignore[no-untyped-def]
+    """Absolute minus API coordinates, found from where the server says the bot stands."""
+    bot.move_to((0.5, 5.0, 0.5))
+    client = MinecraftClient.connect(server.host, server.api_port)
+    entity = client.player_entity_id(bot.name)
+    assert entity is not None
+    tile = client.entity_tile(entity)
+    client.close()
+    assert tile is not None
+    return (0 - int(tile.x), 5 - int(tile.y), 0 - int(tile.z))
+
+
 class BridgeProcess:
     """``blockref up --server ...`` as a subprocess: started, stopped, killed and started again."""
 
@@ -47,7 +59,7 @@ class BridgeProcess:
 
     def start(self, timeout: float = 30) -> None:
         command = [sys.executable, "-m", "bridge.cli", "up", "--server", self.api, "--data", str(self.data),
-                   "--origin", ",".join(map(str, self.origin)), *self.extra]
+                   f"--origin={','.join(map(str, self.origin))}", *self.extra]  # '=': a negative x is no option
         handle = self.log.open("a")
         self.process = subprocess.Popen(command, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, text=True,
                                         stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONUNBUFFERED": "1"})
@@ -131,6 +143,14 @@ class Arena:
             NodesGame().replay_history_entry(state, entry)
         return state
 
+    def seats(self) -> dict[int, str]:
+        """Who holds which seat, as the bridge's journal says."""
+        journal = Journal(self.data / "journal.sqlite3")
+        try:
+            return journal.seats("main")
+        finally:
+            journal.close()
+
     def reset(self, *bots) -> None:  # type: ignore[no-untyped-def]
         """A new game: mid-game every seated player asks for it (a reset needs the opponent's consent)."""
         for bot in bots:
@@ -138,6 +158,17 @@ class Arena:
         self.shadow = NodesGame().new_initial_state()
         self.wait_settled()
         wait_for(lambda: self.journal_state().history() == [], 10, "a new game in the journal")
+
+
+def seated_arena(server, data: Path, origin: Cell, alice, bob) -> Arena:  # type: ignore[no-untyped-def]
+    """A board at ``origin`` refereed by its own bridge process, alice in seat 1 and bob in seat 2."""
+    arena = Arena(server.host, server.api_port, data, origin, api_offset(server, alice))
+    arena.bridge.start()
+    arena.wait_settled()
+    alice.chat("nodes join 1")
+    bob.chat("nodes join 2")
+    wait_for(lambda: arena.seats() == {1: alice.name, 2: bob.name}, 10, "both seats taken")
+    return arena
 
 
 def _pieces(line: str) -> list[str]:

@@ -14,7 +14,7 @@ import pytest
 
 from bridge.embedded_server import EmbeddedServer, free_port
 from bridge.protocol import MinecraftClient
-from tests.e2e.arena import Arena, wait_for
+from tests.e2e.arena import Arena, api_offset, seated_arena, wait_for
 from tests.support.players import Players
 
 pytestmark = pytest.mark.server
@@ -22,29 +22,11 @@ GOLDEN = Path(__file__).resolve().parents[1] / "engines" / "golden"
 ORIGIN = (60, 0, -3)
 
 
-def api_offset(server, bot) -> tuple[int, int, int]:  # type: ignore[no-untyped-def]
-    """Absolute minus API coordinates, found from where the server says the bot stands."""
-    bot.move_to((0.5, 5.0, 0.5))
-    client = MinecraftClient.connect(server.host, server.api_port)
-    entity = client.player_entity_id(bot.name)
-    assert entity is not None
-    tile = client.entity_tile(entity)
-    client.close()
-    assert tile is not None
-    return (0 - int(tile.x), 5 - int(tile.y), 0 - int(tile.z))
-
-
 @pytest.fixture(scope="module")
 def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Arena, object, object]]:  # type: ignore[no-untyped-def]
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     alice, bob = players.join("alice"), players.join("bob")
-    offset = api_offset(embedded_server, alice)
-    arena = Arena(embedded_server.host, embedded_server.api_port, tmp_path_factory.mktemp("bridge"), ORIGIN, offset)
-    arena.bridge.start()
-    arena.wait_settled()
-    alice.chat("nodes join 1")
-    bob.chat("nodes join 2")
-    wait_for(lambda: any("bob plays player 2" in m for m in bob.chat_log()), 10, "both seats taken")
+    arena = seated_arena(embedded_server, tmp_path_factory.mktemp("bridge"), ORIGIN, alice, bob)
     yield arena, alice, bob
     arena.bridge.stop()
     players.close()

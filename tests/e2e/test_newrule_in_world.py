@@ -22,7 +22,7 @@ from schematics.blocks import BlockType
 from schematics.layout import BoardLayout
 from schematics.newrule_layout import NewRuleLayout
 from tests.e2e.arena import STYLE, BridgeProcess, Cell, wait_for
-from tests.e2e.test_bridge_in_world import api_offset
+from tests.e2e.arena import api_offset
 from tests.support.players import Players
 
 pytestmark = pytest.mark.server

@@ -15,6 +15,7 @@ MODULES = [
     "engines.nodes.record",
     "engines.nodes.render",
     "bridge.edits",
+    "bridge.protocol.chat",
     "bridge.journal",
     "bridge.chat_commands",
     "bridge.games",

@@ -70,3 +70,19 @@ def test_wires_are_listed_by_from_plus_to_as_strings() -> None:
     keys = [w["from"] + w["to"] for w in state.to_json()["wires"]]
     assert keys == sorted(keys)
     assert keys.index("a11a10") < keys.index("a1a2")  # not the order of (from, to) pairs
+
+
+WALLED_IN = GOLDEN / "concede-without-a-legal-action.record"
+
+
+def test_a_concession_right_after_a_turn_or_a_forced_pass_is_written_on_that_turn_s_line() -> None:
+    game = NodesGame()
+    state = replay(game, ["c3-c4 c4-c5 c5-c6"])
+    state.concede(1)  # player 2's turn has not begun
+    assert (state.turns, state.winner(), state.record_lines()) == (1, 2, ["c3-c4 c4-c5 c5-c6 concede"])
+    walled_in = replay(game, WALLED_IN.read_text().splitlines()[:-1])
+    walled_in.apply(walled_in.legal_actions()[0])  # player 1's forced pass
+    walled_in.concede(1)
+    assert (walled_in.turns, walled_in.winner(), walled_in.record_lines()[-1]) == (7, 2, "concede")
+    for conceded in (state, walled_in):
+        assert replay(game, conceded.record_lines()).to_json() == conceded.to_json()

@@ -4,7 +4,8 @@ It copies the behaviour the client must survive (spec §1, §3, §5-7): commands
 thread and run in batches once per "tick" (at most 9000 per session per tick), the replies of one
 tick go out in one write, setters that go wrong answer ``Fail`` nobody asked for, unknown commands
 answer ``Fail``, ``entity.getName`` of an unknown id never answers, lines without ``(`` get no reply,
-chat is not escaped, and event queues are per connection. Test hooks garble replies, drop
+chat is not escaped (``escape_chat=True`` escapes it as Raspberry Jam Mod and the embedded server do,
+and answers ``api.version`` with ``escaped-chat``), and event queues are per connection. Test hooks garble replies, drop
 connections, stall a session, and stop/restart the server on the same port.
 """
 
@@ -63,9 +64,12 @@ def _java_split(text: str) -> list[str]:
 class FakeRaspberryJuice:
     """A RaspberryJuice look-alike on 127.0.0.1 (see the module docstring). Use as a context manager."""
 
-    def __init__(self, *, tick: float = 0.005, extension: bool = False, port: int = 0) -> None:
+    def __init__(
+        self, *, tick: float = 0.005, extension: bool = False, escape_chat: bool = False, port: int = 0
+    ) -> None:
         self.tick = tick
         self.extension = extension
+        self.escape_chat = escape_chat
         self.port = port
         self.world: dict[Point, tuple[int, int]] = {}
         self.entities: dict[int, FakeEntity] = {}
@@ -138,6 +142,8 @@ class FakeRaspberryJuice:
                 getattr(session, kind).append(record)
 
     def queue_chat(self, entity_id: int, message: str) -> None:
+        if self.escape_chat:
+            message = message.replace("&", "&amp;").replace("|", "&#124;")
         self._queue("chats", f"{entity_id},{message}")
 
     def queue_hit(self, pos: Point, face: int, entity_id: int) -> None:
@@ -260,6 +266,8 @@ class FakeRaspberryJuice:
             "entity.getName": self._entity_name,
             "entity.getTile": lambda s, a: "{},{},{}".format(*self.entities[int(a[0])].tile),
         }
+        if self.escape_chat:
+            handlers["api.version"] = lambda s, a: "fake-raspberryjuice,1,escaped-chat"
         if self.extension:
             handlers["events.block.places"] = lambda s, a: self._drain(s.places)
             handlers["events.block.breaks"] = lambda s, a: self._drain(s.breaks)

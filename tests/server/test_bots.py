@@ -60,15 +60,16 @@ def test_sword_right_click_is_a_hit_and_polls_are_per_connection(
         carol = players.join("carol")
         target = (2, 4, -3)  # the grass under the bot's feet level
         carol.hit_with_sword(target)
-        carol.chat("hello, world|again")
+        carol.chat("hello, world|again & &#124;")
         hit = f"{relative(target)},1,{carol.entity_id}"
-        chat = f"{carol.entity_id},hello, world|again"
+        chat = f"{carol.entity_id},hello, world&#124;again &amp; &amp;#124;"  # escaped as Raspberry Jam Mod does
         assert first.ask("events.block.hits()") == hit
         assert first.ask("events.chat.posts()") == chat
         assert first.ask("events.block.hits()") == ""
         assert second.ask("events.block.hits()") == hit  # its own copy, untouched by the first poll
         assert second.ask(f"entity.events.chat.posts({carol.entity_id + 1000})") == ""
         assert second.ask(f"entity.events.chat.posts({carol.entity_id})") == chat
+        assert first.ask("api.version()") == "raspberryjuice-flying-squid,1,escaped-chat"
         late = RawClient(embedded_server.host, embedded_server.api_port)
         try:
             assert late.ask("events.block.hits()") == ""  # events before connecting are lost

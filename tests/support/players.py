@@ -78,6 +78,18 @@ class Players:
             raise PlayersError(f"{op} {fields}: {reply.get('error')}")
         return reply
 
+    def place_together(self, placements: list[tuple[Bot, Position, str, float]]) -> list[float]:
+        """Race placements: each ``(bot, pos, block, after_ms)`` starts ``after_ms`` after one common
+        moment. Returns once every block has landed, with the offsets (ms) they really started at."""
+        reply = self.request(
+            "place_together",
+            placements=[
+                {"name": bot.name, "pos": list(pos), "block": block, "after_ms": after_ms}
+                for bot, pos, block, after_ms in placements
+            ],
+        )
+        return [float(ms) for ms in reply["started_ms"]]
+
     def close(self) -> None:
         """Disconnect every bot and end the harness."""
         if self._process.poll() is None:
