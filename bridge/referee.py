@@ -69,7 +69,7 @@ class BoardReferee:
         self._shown: dict[Cell, int] | None = None
         self._repaint = saved is not None and self.replaced is not None  # leftovers of the old game are no moves
         self._unattributed: set[Cell] = set()  # cells seen without a placer last look, given one more look
-        self._said: dict[str, float] = {}  # when each line was last said, so that no line repeats within a while
+        self._said: dict[tuple[str, Any], float] = {}  # when each line was last said about what
         self.cleared = False  # a cleared board is not watched until it is built again
 
     @property
@@ -110,7 +110,7 @@ class BoardReferee:
         now = time.monotonic() if now is None else now
         if self._shown is not None and observed and not any(observed.values()):
             self._tell(outcome, now, "the board's area reads as empty air: it is not loaded (nobody near it?); "
-                                    "waiting for it instead of repairing it")
+                                    "waiting for it instead of repairing it", about=None)
             return outcome
         if self._repaint:
             self._repaint = False
@@ -129,7 +129,7 @@ class BoardReferee:
                     continue
                 problem = "no player placed it (a command, WorldEdit or a piston): only blocks players place count"
             if problem:
-                self._tell(outcome, now, f"{self.world.describe(placement)} taken back: {problem}")
+                self._tell(outcome, now, f"{self.world.describe(placement)} taken back: {problem}", placement.feature)
             else:
                 placements.append(placement)
         self._unattributed = waiting
@@ -141,20 +141,24 @@ class BoardReferee:
                 lines[0] += " (placed while the referee was not watching)"
             outcome.messages.extend(lines)
         for placement, reason in rejected:
-            self._tell(outcome, now, f"{self.world.describe(placement)} taken back: {reason}")
-        if reading.disturbances and not reading.placements and not quiet_repairs:
-            self._tell(outcome, now, f"board repaired: {reading.disturbances[0].reason}")
+            self._tell(outcome, now, f"{self.world.describe(placement)} taken back: {reason}", placement.feature)
+        if reading.disturbances and not quiet_repairs:
+            self._tell(outcome, now, f"board repaired: {reading.disturbances[0].reason}",
+                       frozenset(d.cell for d in reading.disturbances))
         target = self.target()
         unjudged = {cell: target[cell].legacy_id for cell in waiting}
         outcome.edits = self.settle({**observed, **unjudged})
         return outcome
 
-    def _tell(self, outcome: Outcome, now: float, line: str) -> None:
-        """Say a line about the board (a block put back, a repair), unless it was said within the last
-        :data:`REPEAT_QUIET` seconds: a block put back twice, or an area that stays unloaded, is told once."""
-        if now - self._said.get(line, -REPEAT_QUIET) >= REPEAT_QUIET:
+    def _tell(self, outcome: Outcome, now: float, line: str, about: Any) -> None:
+        """Say a line about something on the board (a placement's feature, the cells repaired), unless
+        the same was said about the same within the last :data:`REPEAT_QUIET` seconds: a block put back
+        across two polls, or an area that keeps reading wrong, is told once, not in a loop."""
+        key = (line, about)
+        if now - self._said.get(key, -REPEAT_QUIET) >= REPEAT_QUIET:
             outcome.messages.append(line)
-            self._said = {said: at for said, at in self._said.items() if now - at < REPEAT_QUIET} | {line: now}
+            self._said = {k: at for k, at in self._said.items() if now - at < REPEAT_QUIET} | {key: now}
+
     def data_cells(self, observed: Mapping[Cell, int]) -> set[Cell]:
         """Cells whose data value the next :meth:`look` needs (the colour of new wool)."""
         return self.world.data_cells(self.target(), observed)

@@ -28,6 +28,7 @@ from engines.catalogue import game_module
 from engines.core import IllegalAction
 
 Cell = tuple[int, int, int]
+REPORT_KEPT = 1.5  # seconds a place report waits for its block to be read
 
 
 class WorldClient(Protocol):
@@ -60,6 +61,31 @@ class BotSeat:
 
 
 @dataclass
+class PlaceReports:
+    """Who placed which block on a board, in the server's order, as its place events said. A report is
+    kept for :data:`REPORT_KEPT` seconds, not only the cycle that read it: a server may report a block a
+    poll before the block can be read."""
+
+    by: dict[Cell, str] = field(default_factory=dict)
+    order: dict[Cell, int] = field(default_factory=dict)
+    at: dict[Cell, float] = field(default_factory=dict)
+    count: int = 0
+
+    def add(self, cell: Cell, player: str | None, now: float) -> None:
+        self.count += 1
+        self.order[cell], self.at[cell] = self.count, now
+        if player:
+            self.by[cell] = player
+        else:
+            self.by.pop(cell, None)
+
+    def expire(self, now: float) -> None:
+        for cell in [c for c, at in self.at.items() if now - at > REPORT_KEPT]:
+            del self.at[cell], self.order[cell]
+            self.by.pop(cell, None)
+
+
+@dataclass
 class Service:
     client: WorldClient
     config: BridgeConfig
@@ -67,8 +93,7 @@ class Service:
     say: Callable[[str], None] = print
     bots: dict[tuple[str, int], BotSeat] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
-    placed_by: dict[Cell, str] = field(default_factory=dict)
-    place_order: dict[Cell, int] = field(default_factory=dict)
+    reports: PlaceReports = field(default_factory=lambda: PlaceReports())
     commands_sent: int = 0
     synced: set[str] = field(default_factory=set)
     bot_piece_delay: float = 0.6
@@ -120,11 +145,12 @@ class Service:
         every board judged, then computer players."""
         watched = [r for r in self.referees.values() if not r.cleared]
         poll = self.client.poll_world([r.bounds() for r in watched])
+        now = time.monotonic()
+        boards = [r.bounds() for r in watched]
         for change in poll.places:
             cell = (int(change.pos.x), int(change.pos.y), int(change.pos.z))
-            self.place_order.setdefault(cell, len(self.place_order))
-            if change.player:
-                self.placed_by[cell] = change.player
+            if any(_inside(cell, low, high) for low, high in boards):
+                self.reports.add(cell, change.player or None, now)
         for event in poll.chat:
             self._on_chat(event)
         if any(r.world.uses_hits for r in watched):
@@ -140,13 +166,12 @@ class Service:
         for referee, observed in zip(watched, poll.regions, strict=True):
             if not referee.cleared:
                 self.look_at(referee, observed)
-        self.placed_by.clear()  # events belong to the cycle that polled them (and most are off the boards)
-        self.place_order.clear()
+        self.reports.expire(time.monotonic())
 
     def look_at(self, referee: BoardReferee, observed: dict[Cell, int]) -> None:
         low, high = referee.bounds()
-        placed_by = {c: n for c, n in self.placed_by.items() if _inside(c, low, high)}
-        order = {c: i for c, i in self.place_order.items() if _inside(c, low, high)}
+        placed_by = {c: n for c, n in self.reports.by.items() if _inside(c, low, high)}
+        order = {c: i for c, i in self.reports.order.items() if _inside(c, low, high)}
         data = {cell: self.client.get_block_with_data(*cell).data for cell in sorted(referee.data_cells(observed))}
         outcome = referee.look(observed, placed_by, quiet_repairs=referee.name not in self.synced, place_order=order,
                                placers_reported=self.client.supports_block_events(), data=data)
@@ -267,6 +292,10 @@ class Service:
         if command is None:
             return
         speaker = self._name_of(event.entityId)
+        if getattr(event, "ambiguous", False):  # see bridge.protocol.chat.ChatPost
+            self.post(None, f"{speaker}, please type that again: it came in one line with another player's "
+                            "message, so it is not certain that you wrote it")
+            return
         referee = self._board_for(command, event.entityId)
         if referee is None:
             self.post(None, f"{speaker}: no board {command.board!r} plays with '{command.prefix}'")

@@ -17,7 +17,7 @@ from mcpi.block import Block
 from mcpi.event import BlockEvent, ChatEvent
 from mcpi.vec3 import Vec3
 
-from bridge.protocol.chat import parse_chat_posts, split_chat
+from bridge.protocol.chat import CHAT_ENCODING_PROBE, escapes_chat, parse_chat_posts, split_chat
 from bridge.protocol.connection import FAIL, Call, Connection, format_command
 from bridge.protocol.cuboids import Point, as_point, bounds, split
 from bridge.protocol.errors import InvalidArgument, ReplyTimeout, ServerFailure
@@ -63,6 +63,7 @@ class MinecraftClient:
         self.connection = connection
         self._block_events: bool | None = None
         self._probed_places: list[BlockChange] = []
+        self._chat_escaped: bool | None = None
 
     @classmethod
     def connect(cls, host: str = "127.0.0.1", port: int = 4711, *, timeout: float = 5.0) -> MinecraftClient:
@@ -85,6 +86,7 @@ class MinecraftClient:
         so events from before are gone, and the extension probe is repeated when next needed."""
         self._block_events = None
         self._probed_places = []
+        self._chat_escaped = None
         self.connection.connect()
 
     def close(self) -> None:
@@ -167,13 +169,14 @@ class MinecraftClient:
         if chat == FAIL:
             raise ServerFailure("events.chat.posts()")
         senders = None if players == FAIL else set(parse_id_list("world.getPlayerIds()", players))
-        return parse_chat_posts("events.chat.posts()", chat, senders or None)
+        return parse_chat_posts("events.chat.posts()", chat, senders or None, escaped=self.chat_escaped())
 
     def poll_world(self, regions: Sequence[tuple[Point, Point]]) -> WorldPoll:
         """What a referee reads every cycle, in one round trip (one tick on RaspberryJuice): chat since
         the last poll, the online player ids, block places where the server reports them, and the
         block ids of each cuboid in ``regions``."""
         places_offered = self.supports_block_events()
+        escaped = self.chat_escaped()
         calls: list[Call] = [("events.chat.posts", (), True), ("world.getPlayerIds", (), True)]
         if places_offered:
             calls.append(("events.block.places", (), True))
@@ -206,7 +209,7 @@ class MinecraftClient:
                 command = format_command("world.getBlocks", (*part_low, *part_high))
                 region.update(decode_blocks(command, reply_to(command), part_low, part_high))
             blocks.append(region)
-        chat_events = parse_chat_posts("events.chat.posts()", chat, senders or None)
+        chat_events = parse_chat_posts("events.chat.posts()", chat, senders or None, escaped=escaped)
         return WorldPoll(chat_events, places, blocks, frozenset(senders or ()))
 
     def poll_block_hits(self) -> list[BlockEvent]:
@@ -224,6 +227,15 @@ class MinecraftClient:
             if self._block_events:
                 self._probed_places = parse_block_changes("events.block.places()", reply)
         return self._block_events
+
+    def chat_escaped(self) -> bool:
+        """Whether the server escapes ``|`` and ``&`` in chat events (see
+        :func:`bridge.protocol.chat.escapes_chat`); probed once per connection with ``api.version``,
+        which upstream RaspberryJuice answers ``Fail`` (then chat is taken as unescaped)."""
+        if self._chat_escaped is None:
+            reply = self.connection.pipeline([(CHAT_ENCODING_PROBE, (), True)], allow_fail=True)[0]
+            self._chat_escaped = escapes_chat(reply)
+        return self._chat_escaped
 
     def poll_block_places(self) -> list[BlockChange]:
         """Blocks players placed since the last poll; [] if the server lacks the extension."""

@@ -51,13 +51,13 @@ module.exports.server = function (serv) {
   serv.on('pluginsReady', () => {
     server.listen(settings.port ?? 4711, settings.host || '127.0.0.1', () => resolveReady(server.address().port))
     // Record a placement only when the block really lands: placeItem marks the target cell,
-    // the player's setBlock (the last step of placeBlock.js) confirms it.
+    // the player's setBlock (the last step of placeBlock.js) confirms it. A player may have several
+    // placements under way at once (blocks placed a few milliseconds apart): each cell is marked.
     const placeItem = serv.placeItem
     serv.placeItem = async (data) => {
       const result = await placeItem(data)
-      if (data.player) {
-        const places = result && serv.registry.blocks[result.id] && data.placedPosition
-        data.player.raspberryJuicePlacing = places ? data.placedPosition.toString() : null
+      if (data.player && result && serv.registry.blocks[result.id] && data.placedPosition) {
+        data.player.raspberryJuicePlacing.add(data.placedPosition.toString())
       }
       return result
     }
@@ -80,11 +80,11 @@ module.exports.player = function (player, serv) {
     if (!cancelled) hub.broadcast('chats', { entityId: player.id, message })
   })
 
+  player.raspberryJuicePlacing = new Set() // cells this player's placements are about to fill
   const setBlock = player.setBlock
   player.setBlock = (position, stateId) => {
     const result = setBlock(position, stateId)
-    if (player.raspberryJuicePlacing === position.toString()) {
-      player.raspberryJuicePlacing = null
+    if (player.raspberryJuicePlacing.delete(position.toString())) {
       const record = { pos: position.clone(), blockId: legacyId(stateId), name: player.username }
       Promise.resolve(result).then(() => hub.broadcast('places', record), () => {})
     }

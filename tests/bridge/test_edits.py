@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bridge.edits import EditPlan, judged, plan_edits
-from bridge.nodes_board import target_blocks
+from bridge.games.nodes import NodesWorld
 from engines.nodes import NodesGame, NodesState
 from engines.nodes.actions import Pass
 from schematics.blocks import AIR, block
@@ -74,7 +74,8 @@ def game_of(pieces: int, seed: int) -> NodesState:
 
 def test_a_reset_after_a_40_piece_game_and_a_fresh_build_take_fewer_than_100_commands() -> None:
     layout = BoardLayout(style=load_style("classic"), origin=(3, 0, -3))
-    empty = target_blocks(layout, NodesGame().new_initial_state())
+    nodes = NodesWorld(layout)
+    empty = nodes.target(NodesGame().new_initial_state(), {})
     fresh = {c: (2 if c[1] < 0 else 0) for c in layout.region_cells()}  # superflat: grass, air above
     build = plan_edits(empty, fresh)
     assert build.commands < 100
@@ -82,7 +83,7 @@ def test_a_reset_after_a_40_piece_game_and_a_fresh_build_take_fewer_than_100_com
     for seed in range(5):
         played = game_of(40, seed)
         assert len(played.wires()) >= 25
-        world = {c: b.legacy_id for c, b in target_blocks(layout, played).items()}
+        world = {c: b.legacy_id for c, b in nodes.target(played, {}).items()}
         reset = plan_edits(empty, world)
         assert reset.commands < 100
         assert reset.cells() == {c for c, b in empty.items() if world[c] != b.legacy_id}

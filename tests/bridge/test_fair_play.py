@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bridge.games.nodes import NodesWorld
 from bridge.journal import Journal
+from bridge.protocol.chat import parse_chat_posts
 from bridge.referee import BoardReferee
 from engines.nodes import NodesGame, replay
 from schematics.layout import BoardLayout
@@ -121,6 +122,16 @@ def test_a_block_whose_report_comes_one_poll_late_is_still_played() -> None:
     assert referee.state.history() == ["c3-c4"]
 
 
+def test_a_report_that_comes_a_poll_before_its_block_is_kept_for_it() -> None:
+    service, world, referee = seated(place_events=True)
+    cell = wire_cell(referee, "c3-c4")
+    world.places.append(world_change(cell, RED_WIRE, "alex"))
+    service.step()
+    world.blocks[cell] = RED_WIRE  # the block becomes readable only now, with no report of its own
+    service.step()
+    assert referee.state.history() == ["c3-c4"]
+
+
 def world_change(cell, block_id, name):  # type: ignore[no-untyped-def]
     from mcpi.vec3 import Vec3
 
@@ -220,3 +231,17 @@ def test_rules_in_chat_by_topic() -> None:
     assert lines[0].startswith("[nodes] Tip on an enemy node: it is destroyed")
     assert lines[-1] == "[nodes] Full rules: docs/rules/nodes.md in the blockref project."
     assert "Topics (nodes rules TOPIC)" in chat(service, world, 9, "cy", "nodes rules")[-2]
+
+
+def test_an_ambiguous_post_is_not_acted_on_and_its_speaker_is_asked_to_repeat() -> None:
+    service, world = make_service()
+    chat(service, world, 7, "alex", "nodes join 1")
+    chat(service, world, 8, "bo", "nodes join 2")
+    chat(service, world, 5, "cy", "hi all")
+    before = len(world.chat)
+    # cy typed "hello|7,nodes concede" on a server that does not escape chat
+    world.incoming.extend(parse_chat_posts("events.chat.posts()", "5,hello|7,nodes concede", {5, 7, 8}))
+    service.step()
+    said = world.chat[before:]
+    assert not service.referees["main"].state.is_terminal()
+    assert len(said) == 1 and "alex, please type that again" in said[0]

@@ -179,4 +179,4 @@ def test_place_events_off_the_boards_are_not_kept() -> None:
     for x in range(50):
         world.place((500 + x, 0, 500), 1, by="builder")
     service.step()
-    assert service.placed_by == {}
+    assert service.reports.by == {} and service.reports.order == {}

@@ -13,6 +13,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from bridge.embedded_server import EmbeddedServer, free_port
+from bridge.protocol import FAIL, MinecraftClient
 from engines.nodes import PlaceWire, point_xy
 from tests.e2e.arena import STYLE, Arena, seated_arena, wait_for
 from tests.support.players import Bot, Players
@@ -155,3 +157,48 @@ def play_trade_races(table, trials: int) -> list[list[str]]:  # type: ignore[no-
 def test_a_wire_placed_right_after_a_trade_is_never_erased(table) -> None:  # type: ignore[no-untyped-def]
     for tail in play_trade_races(table, TRIALS):
         assert sorted(tail) == sorted(RACE)
+
+
+def test_trade_races_are_journaled_in_the_order_the_wires_were_placed(table) -> None:  # type: ignore[no-untyped-def]
+    tails = play_trade_races(table, TRIALS)
+    reordered = [f"{i} ({80 * i / (TRIALS - 1):.0f} ms)" for i, tail in enumerate(tails) if tail != RACE]
+    assert not reordered, f"journaled as e2-e3, f3-g3 in races {reordered}"
+
+
+def test_dirt_is_taken_back_with_a_reason_in_every_race(table) -> None:  # type: ignore[no-untyped-def]
+    assert play_dirt_races(table, TRIALS) == []
+
+
+class UpstreamChatServer(EmbeddedServer):
+    """The embedded server writing chat events raw, as upstream RaspberryJuice does (``--chat raw``).
+    EmbeddedServer should take this as an option (``chat="raw"``); meanwhile the launch line is extended."""
+
+    def _command(self, node: str) -> list[str]:
+        return [*super()._command(node), "--chat", "raw"]
+
+
+def test_on_an_upstream_chat_server_a_spoof_is_not_acted_on(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    server = UpstreamChatServer(mc_port=free_port(), api_port=free_port())
+    server.start(timeout=60)
+    players = Players(server.host, server.mc_port, server.version)
+    try:
+        alice, bob, carol = players.join("alice"), players.join("bob"), players.join("carol")
+        probe = MinecraftClient.connect(server.host, server.api_port)
+        [version] = probe.connection.pipeline([("api.version", (), True)], allow_fail=True)
+        probe.close()
+        assert version == FAIL  # like upstream
+        arena = seated_arena(server, tmp_path, (3, 0, -3), alice, bob)
+        try:
+            arena.play(alice, "c3-c4")
+            for line in (f"hello|{alice.entity_id},nodes concede", f"oops|{bob.entity_id},nodes reset",
+                         f"x|{alice.entity_id},nodes leave"):
+                carol.chat(line)
+            arena.play(alice, "c4-c5")
+            assert arena.journal_state().history() == ["c3-c4", "c4-c5"]
+            assert arena.seats() == {1: "alice", 2: "bob"}
+            assert any("alice, please type that again" in m for m in carol.chat_log())
+        finally:
+            arena.bridge.stop()
+    finally:
+        players.close()
+        server.stop()

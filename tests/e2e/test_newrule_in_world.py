@@ -21,8 +21,7 @@ from engines.newrule import NewRuleState, replay
 from schematics.blocks import BlockType
 from schematics.layout import BoardLayout
 from schematics.newrule_layout import NewRuleLayout
-from tests.e2e.arena import STYLE, BridgeProcess, Cell, wait_for
-from tests.e2e.arena import api_offset
+from tests.e2e.arena import STYLE, BridgeProcess, Cell, api_offset, wait_for
 from tests.support.players import Players
 
 pytestmark = pytest.mark.server
