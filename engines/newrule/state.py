@@ -295,6 +295,8 @@ class NewRuleState(GameState[NewRuleAction]):
             return "the game is over"
         phase = self.phase()
         kind = type(action)
+        if kind not in (Wall, Grow, Start, Escape):
+            return f"{action!r} is not a New Rule action"
         if phase == "escape" and kind is not Escape:
             return f"player {self._player} must first make a forced escape (escape SPACE)"
         if phase == "start" and kind is not Start:
