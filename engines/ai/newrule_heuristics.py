@@ -1,51 +1,28 @@
-"""New Rule knowledge for the generic search: a position evaluation, move priors and a playout policy.
+"""New Rule knowledge for the generic search: move priors.
 
-Everything here reads the position through the engine's public queries (``chains()``, ``scores()``,
-``liberties()``, ``deaths()``, ``owner()``, ``is_walled()``), so it sees what a player at the board sees.
+Everything here reads the position through the engine's public queries (``chain_of()``, ``liberties()``,
+``deaths()``, ``owner()``, ``is_walled()``), so it sees what a player at the board sees.
 
 What matters (by the rules): only chains score, and a chain's score jumps at two spaces (0 -> 2) and at
 six (2 -> 5), so growth that reaches a step is worth most. A dead chain keeps its points but grows no
 more, and its owner escapes to a fresh chain at the price of a turn: trapping an opponent's growing chain
 is good, and closing one's own lone space is poor, while closing one's own chain of two or more banks
 its points and buys a new start (new chains come only from escapes).
+
+Measured (MCTS, 300 iterations a move, 5 x 5 dots, seats alternating, against the same search without
+knowledge): these priors won 9, lost 1, drew 22 of 32 games. A position evaluation with cut-off playouts
+(side points plus the hope of live chains) lost 0-4-8 and was dropped; a playout policy preferring traps
+was no better than uniform playouts (3-1-8 alone, 8-7-17 together with the priors) and was dropped too.
 """
 
 from __future__ import annotations
 
-import math
-import random
 from collections.abc import Sequence
 from typing import Any
 
 from engines.ai.mcts import Knowledge
 from engines.core import GameState
 from engines.newrule import Grow, NewRuleAction, NewRuleState, Wall, chain_points, side_of
-
-GROWTH_HOPE = 0.5  # share of the next score step a live chain is credited with
-DANGER = 0.6  # share of a chain's score at risk when one open edge is left
-SCALE = 4.0  # points of side difference that make a position about three quarters won
-PLAYOUT_TRIES = 4
-PLAYOUT_PLIES = 30
-
-
-def evaluate(state: GameState[Any]) -> list[float]:
-    """Per player a value in (-1, 1): the side's points now, plus the hope of live chains to reach the next
-    score step, minus the risk to chains down to their last open edge; relative to the other side."""
-    assert isinstance(state, NewRuleState)
-    if state.is_terminal():
-        return state.returns()
-    sides = [0.0, 0.0, 0.0]
-    for player, spaces in state.chains():
-        size = len(spaces)
-        points = float(chain_points(size))
-        open_edges = state.liberties(spaces[0])
-        if open_edges:
-            points += GROWTH_HOPE * (chain_points(size + 1) - chain_points(size))
-            if open_edges == 1:
-                points -= DANGER * points
-        sides[side_of(player)] += points
-    lead = math.tanh((sides[1] - sides[2]) / SCALE)
-    return [lead if side_of(p) == 1 else -lead for p in range(1, state.game.num_players + 1)]
 
 
 def _grown_size(state: NewRuleState, space: int) -> int:
@@ -98,22 +75,4 @@ def priors(state: GameState[Any], actions: Sequence[Any]) -> list[float]:
     return [_value(state, a) for a in actions]
 
 
-def playout_policy(state: GameState[Any], actions: Sequence[Any], rng: random.Random) -> Any:
-    """Among a few random candidates: a trap of an opponent if there is one, else one that does not
-    kill a chain of one's own side."""
-    assert isinstance(state, NewRuleState)
-    mine = side_of(state.current_player() or 1)
-    fallback = None
-    for _ in range(PLAYOUT_TRIES):
-        action = actions[int(rng.random() * len(actions))]
-        deaths = state.deaths(action)
-        if any(side_of(p) != mine for p in deaths):
-            return action
-        if fallback is None and not deaths:
-            fallback = action
-    return fallback if fallback is not None else action
-
-
-NEWRULE_KNOWLEDGE = Knowledge(
-    evaluate=evaluate, playout_policy=playout_policy, priors=priors, max_playout_plies=PLAYOUT_PLIES
-)
+NEWRULE_KNOWLEDGE = Knowledge(priors=priors)

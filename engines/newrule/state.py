@@ -295,6 +295,8 @@ class NewRuleState(GameState[NewRuleAction]):
             return "the game is over"
         phase = self.phase()
         kind = type(action)
+        if kind not in (Wall, Grow, Start, Escape):
+            return f"{action!r} is not a New Rule action"
         if phase == "escape" and kind is not Escape:
             return f"player {self._player} must first make a forced escape (escape SPACE)"
         if phase == "start" and kind is not Start:
@@ -473,7 +475,9 @@ class NewRuleState(GameState[NewRuleAction]):
             self._player = self._escapes[0]
         elif self._started < n:
             self._player = self._started + 1
-        elif not self._wall_edges:  # no wall anywhere, so no growth either: nobody can act
+        elif not self._wall_edges:
+            # No wall anywhere, so no growth either: nobody can act. The rules end the game here, though
+            # the escapes that every death brings fill the board first (see docs/rules/newrule.md).
             self._finish()
         else:
             player = self._last_turn_player % n + 1

@@ -1,4 +1,4 @@
-"""The computer player's New Rule knowledge: it traps opponents, avoids trapping itself, plays legally."""
+"""The computer player's New Rule knowledge: priors for score steps and traps, legal play throughout."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engines.ai.mcts import Knowledge
-from engines.ai.newrule_heuristics import NEWRULE_KNOWLEDGE, evaluate, playout_policy, priors
+from engines.ai.newrule_heuristics import NEWRULE_KNOWLEDGE, priors
 from engines.ai.players import MCTSPlayer
 from engines.newrule import NewRuleGame, NewRuleState, replay
 from tests.engines.newrule.golden_files import GOLDEN
@@ -48,24 +48,6 @@ def test_priors_rank_an_escape_into_a_walled_in_space_last() -> None:
     assert weights["escape b2"] == min(weights.values()) < weights["escape c1"]
 
 
-def test_evaluation_favours_the_side_ahead_and_is_zero_sum() -> None:
-    state = replay(NewRuleGame(), ["start b2", "start e5", "b3", "f1-g1", "b4"])
-    values = evaluate(state)
-    assert values[0] > 0 > values[1] and values[0] == -values[1] and all(-1 < v < 1 for v in values)
-    four = replay(NewRuleGame(players=4), ["start a1", "start c3", "start a2", "start f6", "b1"])
-    four_values = evaluate(four)
-    assert four_values[0] == four_values[2] > 0 > four_values[1] == four_values[3]
-
-
-def test_the_playout_policy_takes_a_trap_it_sees_and_plays_legally() -> None:
-    state = trap_position()
-    rng = random.Random(1)
-    trap = state.action_from_text("e4-e5")
-    assert playout_policy(state, [trap, *state.legal_actions()[:2]], rng) == trap
-    for _ in range(20):
-        assert state.why_illegal(playout_policy(state, state.legal_actions(), rng)) is None
-
-
 def test_a_whole_four_player_game_with_the_knowledge_is_legal() -> None:
     state = NewRuleGame(size=4, players=4).new_initial_state()
     players = [MCTSPlayer(iterations=20, seed=s, knowledge=NEWRULE_KNOWLEDGE) for s in range(4)]
@@ -75,7 +57,7 @@ def test_a_whole_four_player_game_with_the_knowledge_is_legal() -> None:
         action = players[player - 1].choose(state)
         assert state.why_illegal(action) is None
         state.apply(action)
-    assert isinstance(NEWRULE_KNOWLEDGE, Knowledge) and NEWRULE_KNOWLEDGE.max_playout_plies
+    assert isinstance(NEWRULE_KNOWLEDGE, Knowledge) and NEWRULE_KNOWLEDGE.priors is priors
 
 
 @pytest.mark.parametrize(("size", "players"), [(4, 2), (5, 4), (6, 2)])
@@ -86,7 +68,4 @@ def test_the_knowledge_answers_in_every_phase_of_random_games(size: int, players
         while not state.is_terminal():
             actions = state.legal_actions()
             assert all(0.0 <= w <= 1.0 for w in priors(state, actions))
-            assert all(-1.0 <= v <= 1.0 for v in evaluate(state))
-            assert playout_policy(state, actions, rng) in actions
             state.apply(rng.choice(actions))
-        assert evaluate(state) == state.returns()

@@ -100,3 +100,4 @@ def test_an_action_of_another_board_size_is_refused_in_words() -> None:
     state = replay(NewRuleGame(size=4), ["start a1", "start c3"])
     assert state.why_illegal(board_for(12).grows[100]) == "b10 is not a space of this board"
     assert state.why_illegal(board_for(12).walls[200]) == "i6-i7 is not a wall of this board"
+    assert state.why_illegal("c3") == "'c3' is not a New Rule action"  # type: ignore[arg-type]
