@@ -6,6 +6,12 @@ tick go out in one write, setters that go wrong answer ``Fail`` nobody asked for
 answer ``Fail``, ``entity.getName`` of an unknown id never answers, lines without ``(`` get no reply,
 chat is not escaped, and event queues are per connection. Test hooks garble replies, drop
 connections, stall a session, and stop/restart the server on the same port.
+
+``dialect="pycraft"`` behaves like Minetest's pycraft mod instead (measured on the real one): unknown
+commands get no reply, failures are ``fail``, ``world.getPlayerIds`` with nobody online is an empty
+line, a malformed command closes the connection, ``entity.getName`` never answers for a known id,
+chat escapes ``&`` and ``|``, event queues are shared by every connection, and ``setBlock`` is
+buffered until the next other command (or the end of the tick).
 """
 
 from __future__ import annotations
@@ -63,10 +69,16 @@ def _java_split(text: str) -> list[str]:
 class FakeRaspberryJuice:
     """A RaspberryJuice look-alike on 127.0.0.1 (see the module docstring). Use as a context manager."""
 
-    def __init__(self, *, tick: float = 0.005, extension: bool = False, port: int = 0) -> None:
+    def __init__(self, *, tick: float = 0.005, extension: bool = False, port: int = 0, dialect: str = "rj") -> None:
+        if dialect not in ("rj", "pycraft"):
+            raise ValueError(f"unknown dialect {dialect!r}")
         self.tick = tick
         self.extension = extension
         self.port = port
+        self.pycraft = dialect == "pycraft"
+        self._shared = _Session(socket.socket())  # pycraft: one event queue for every connection
+        self._shared.sock.close()
+        self._buffered: list[tuple[Point, tuple[int, int]]] = []
         self.world: dict[Point, tuple[int, int]] = {}
         self.entities: dict[int, FakeEntity] = {}
         self.chat_log: list[str] = []
@@ -134,10 +146,12 @@ class FakeRaspberryJuice:
 
     def _queue(self, kind: str, record: str) -> None:
         with self._lock:
-            for session in self._sessions:
+            for session in [self._shared] if self.pycraft else self._sessions:
                 getattr(session, kind).append(record)
 
     def queue_chat(self, entity_id: int, message: str) -> None:
+        if self.pycraft:
+            message = message.replace("&", "&amp;").replace("|", "&#124;")
         self._queue("chats", f"{entity_id},{message}")
 
     def queue_hit(self, pos: Point, face: int, entity_id: int) -> None:
@@ -204,10 +218,11 @@ class FakeRaspberryJuice:
             line = session.inbox.popleft()
             self.received.append(line)
             reply = self._handle(session, line)
-            if session.stalled:
+            if session.stalled or session.closed:
                 break
             if reply is not None:
                 replies.append(reply)
+        self._flush_buffered()
         if replies and not session.closed:
             try:
                 session.sock.sendall("".join(reply + "\n" for reply in replies).encode("utf-8"))
@@ -230,12 +245,20 @@ class FakeRaspberryJuice:
         if name == self.stall_on:
             session.stalled = True
             return None
+        if self.pycraft and name != "world.setBlock":
+            self._flush_buffered()
         handler = self._handlers().get(name)
         if handler is None:
-            return "Fail"
+            return None if self.pycraft else "Fail"
+        events = self._shared if self.pycraft else session
         try:
-            reply = handler(session, args)
-        except (ValueError, IndexError, KeyError):
+            reply = handler(events, args)
+        except KeyError:
+            return "fail" if self.pycraft else "Fail"
+        except (ValueError, IndexError):
+            if self.pycraft:  # a Lua error in the command handler: pycraft drops the client
+                self._close(session)
+                return None
             return "Fail"
         with self._lock:
             for index, (command, raw) in enumerate(self._garbles):
@@ -285,7 +308,15 @@ class FakeRaspberryJuice:
         pos = (_coord(args[0]), _coord(args[1]), _coord(args[2]))
         if pos in self.refuse:
             raise ValueError(f"refusing to set {pos}")
-        self.world[pos] = (int(args[3]), data)
+        if self.pycraft:
+            self._buffered.append((pos, (int(args[3]), data)))
+        else:
+            self.world[pos] = (int(args[3]), data)
+
+    def _flush_buffered(self) -> None:
+        for pos, block in self._buffered:
+            self.world[pos] = block
+        self._buffered.clear()
 
     def _set_blocks(self, _session: _Session, args: list[str]) -> None:
         c = [_coord(arg) for arg in args[:6]]
@@ -297,8 +328,8 @@ class FakeRaspberryJuice:
 
     def _player_ids(self, _session: _Session, _args: list[str]) -> str:
         ids = [str(eid) for eid, entity in self.entities.items() if entity.is_player]
-        if not ids:
-            raise ValueError("nobody online")
+        if not ids and not self.pycraft:
+            raise KeyError("nobody online")
         return "|".join(ids)
 
     def _player_id(self, _session: _Session, args: list[str]) -> str:
@@ -309,6 +340,10 @@ class FakeRaspberryJuice:
 
     def _entity_name(self, _session: _Session, args: list[str]) -> str | None:
         entity = self.entities.get(int(args[0]))
+        if self.pycraft:  # pycraft has no getName: no reply for a known id, "fail" for an unknown one
+            if entity is None:
+                raise KeyError(args[0])
+            return None
         return None if entity is None else entity.name  # unknown id: RaspberryJuice never replies
 
     def _events_clear(self, session: _Session, _args: list[str]) -> None:
