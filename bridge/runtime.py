@@ -6,11 +6,13 @@ import argparse
 import signal
 import sys
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from bridge.adopt import load_template, save_template, template_blocks, template_from_world
 from bridge.config import DEFAULT_ORIGIN, BoardConfig, BridgeConfig, check_boards, load_config
-from bridge.embedded_server import EmbeddedServer
+from bridge.embedded_server import EmbeddedServer, ServerError
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError, ReconnectingClient
 from bridge.referee import BoardReferee
@@ -80,13 +82,60 @@ def parse_server(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
-def connect(server: str, attempts: int | None = 5) -> ReconnectingClient:
+def connect(
+    server: str,
+    attempts: int | None = 5,
+    stop: threading.Event | None = None,
+    before_retry: Callable[[], None] | None = None,
+) -> ReconnectingClient:
+    """A client of ``server`` (HOST:PORT) that reconnects; ``stop`` ends its waits, ``before_retry``
+    runs before each reconnect attempt (the supervisor restarting a dead embedded server)."""
     host, port = parse_server(server)
 
     def report(attempt: int, delay: float, error: ProtocolError) -> None:
         print(f"cannot reach {host}:{port} ({error}); retry {attempt} in {delay:.1f} s", file=sys.stderr)
+        if before_retry is not None:
+            before_retry()
 
-    return ReconnectingClient.connect(host, port, max_attempts=attempts, on_attempt=report)
+    return ReconnectingClient.connect(host, port, max_attempts=attempts, on_attempt=report, stop=stop)
+
+
+class Supervisor:
+    """Restarts the embedded server when it has died, at most ``limit`` times in ``window`` seconds;
+    past that, :meth:`check` raises ServerError with a message saying so."""
+
+    def __init__(
+        self,
+        server: EmbeddedServer,
+        stop: threading.Event,
+        *,
+        limit: int = 5,
+        window: float = 600.0,
+        say: Callable[[str], None] = print,
+    ) -> None:
+        self.server = server
+        self.stop = stop
+        self.limit = limit
+        self.window = window
+        self.say = say
+        self.restarts: list[float] = []
+
+    def check(self) -> None:
+        """Restart the server if it is not running (and the service is not stopping)."""
+        if self.server.is_running() or self.stop.is_set():
+            return
+        status = self.server.exit_status
+        now = time.monotonic()
+        self.restarts = [when for when in self.restarts if now - when < self.window]
+        if len(self.restarts) >= self.limit:
+            raise ServerError(
+                f"the embedded server stopped (exit status {status}) after {self.limit} restarts within "
+                f"{self.window / 60:g} minutes; giving up (its log: --log, or run 'blockref server run' to see why)"
+            )
+        self.restarts.append(now)
+        self.say(f"the embedded server stopped (exit status {status}); restarting it "
+                 f"({len(self.restarts)} of {self.limit} restarts allowed within {self.window / 60:g} minutes)")
+        self.server.start(stop=self.stop)
 
 
 def stop_on_sigterm() -> threading.Event:
@@ -97,13 +146,19 @@ def stop_on_sigterm() -> threading.Event:
 
 
 def start_embedded_unless(
-    server: str | None, *, mc_port: int, api_port: int, world: Path | None = None
+    server: str | None,
+    *,
+    mc_port: int,
+    api_port: int,
+    world: Path | None = None,
+    stop: threading.Event | None = None,
 ) -> tuple[EmbeddedServer | None, str]:
     """With no ``--server``, start the embedded server and return it with its API address; otherwise
-    return None and the address given. Raises ServerError if it cannot start."""
+    return None and the address given. Raises ServerError if it cannot start (StartInterrupted if
+    ``stop`` was set meanwhile)."""
     if server is not None:
         return None, server
     embedded = EmbeddedServer(mc_port=mc_port, api_port=api_port, world=world)
     print(f"starting the embedded Minecraft server ({embedded.version}) ...", flush=True)
-    embedded.start()
+    embedded.start(stop=stop)
     return embedded, f"{embedded.host}:{embedded.api_port}"

@@ -6,10 +6,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from bridge.embedded_server import ServerError
+from bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError
 from bridge.runtime import (
+    Supervisor,
     add_bridge_options,
     config_from_args,
     connect,
@@ -37,6 +38,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.set_defaults(func=run)
 
 
+def say(line: str) -> None:
+    print(line, flush=True)
+
+
+def ready_line(prefix: str, server: EmbeddedServer | None, address: str) -> str:
+    """What the READY line promises: the game address to join on the embedded server; with
+    ``--server`` only the API being refereed (its game address is the server owner's to give)."""
+    if server is not None:
+        where = f"join Minecraft {server.version} at {server.host}:{server.mc_port}"
+    else:
+        where = f"refereeing the Minecraft server whose RaspberryJuice API is {address}: join that server"
+    return f"READY: {where} and type '{prefix} help' in chat. Ctrl-C stops."
+
+
 def run(args: argparse.Namespace) -> int:
     try:
         config = config_from_args(args)
@@ -47,23 +62,24 @@ def run(args: argparse.Namespace) -> int:
     server = None
     try:
         server, address = start_embedded_unless(args.server, mc_port=args.mc_port, api_port=args.api_port,
-                                                world=args.world or config.data_dir / "world")
+                                                world=args.world or config.data_dir / "world", stop=stop)
+        supervisor = Supervisor(server, stop, say=say) if server is not None else None
         journal = Journal(config.journal_path)
-        client = connect(address, attempts=None)
+        client = connect(address, attempts=None, stop=stop, before_retry=supervisor.check if supervisor else None)
         referees = referees_for(config, journal, client, args.adopt)
-        service = Service(client, config, referees, say=lambda line: print(line, flush=True))
+        service = Service(client, config, referees, say=say)
         service.step()
         for referee in service.referees.values():
             (lx, ly, lz), (hx, hy, hz) = referee.bounds()
             print(f"board {referee.name} stands at {lx},{ly},{lz} .. {hx},{hy},{hz}: {referee.status()}")
-        where = f"Minecraft {server.version} at {server.host}:{server.mc_port}" if server else address
-        print(f"READY: join {where} and type '{config.chat_prefix} help' in chat. Ctrl-C stops.", flush=True)
+        print(ready_line(config.chat_prefix, server, address), flush=True)
         service.run(stop)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, StartInterrupted):
         pass
     except (ServerError, ProtocolError, ValueError) as error:
-        print(f"blockref up: {error}", file=sys.stderr)
-        return 1
+        if not stop.is_set():  # asked to stop while reconnecting: that is a clean stop
+            print(f"blockref up: {error}", file=sys.stderr)
+            return 1
     finally:
         if server is not None:
             print("stopping the embedded server ...", flush=True)
