@@ -85,6 +85,8 @@ class FakeRaspberryJuice:
         self.received: list[str] = []
         self.stall_on: str | None = None
         self.refuse: set[Point] = set()
+        self.lossy: dict[int, int] = {}
+        """Block ids the world stores as another id (like Minetest's pycraft translating ids)."""
         """Positions where setBlock fails (like a setter RaspberryJuice answers with ``Fail``)."""
         self._garbles: list[tuple[str, str]] = []
         self._sessions: list[_Session] = []
@@ -308,10 +310,11 @@ class FakeRaspberryJuice:
         pos = (_coord(args[0]), _coord(args[1]), _coord(args[2]))
         if pos in self.refuse:
             raise ValueError(f"refusing to set {pos}")
+        block_id = self.lossy.get(int(args[3]), int(args[3]))
         if self.pycraft:
-            self._buffered.append((pos, (int(args[3]), data)))
+            self._buffered.append((pos, (block_id, data)))
         else:
-            self.world[pos] = (int(args[3]), data)
+            self.world[pos] = (block_id, data)
 
     def _flush_buffered(self) -> None:
         for pos, block in self._buffered:
@@ -320,7 +323,7 @@ class FakeRaspberryJuice:
 
     def _set_blocks(self, _session: _Session, args: list[str]) -> None:
         c = [_coord(arg) for arg in args[:6]]
-        block = (int(args[6]), _java_byte(args[7]) if len(args) > 7 else 0)
+        block = (self.lossy.get(int(args[6]), int(args[6])), _java_byte(args[7]) if len(args) > 7 else 0)
         for x in range(min(c[0], c[3]), max(c[0], c[3]) + 1):
             for z in range(min(c[2], c[5]), max(c[2], c[5]) + 1):
                 for y in range(min(c[1], c[4]), max(c[1], c[4]) + 1):
