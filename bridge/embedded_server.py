@@ -70,6 +70,8 @@ class EmbeddedServer:
 
     ``world=None`` keeps the world in memory; a directory makes it a persistent Anvil world.
     ``location`` is RaspberryJuice's coordinate mode: ``"relative"`` to the world spawn or ``"absolute"``.
+    ``listen`` opens the game port on another address (``"0.0.0.0"``: every interface, for a friend on
+    the LAN); the API stays on ``host``. ``online_mode`` makes players prove their Minecraft account.
     """
 
     def __init__(
@@ -82,10 +84,14 @@ class EmbeddedServer:
         version: str = DEFAULT_VERSION,
         log_path: Path | None = None,
         location: str = "relative",
+        listen: str | None = None,
+        online_mode: bool = False,
     ) -> None:
         if location.lower() not in ("relative", "absolute"):
             raise ValueError(f"location must be 'relative' or 'absolute', not {location!r}")
         self.host = host
+        self.listen = listen or host
+        self.online_mode = online_mode
         self.mc_port = mc_port
         self.api_port = api_port
         self.world = Path(world) if world is not None else None
@@ -107,9 +113,9 @@ class EmbeddedServer:
         node = self._check_installation()
         if self.pid_file is not None:
             reclaim(self.pid_file, self._markers)
-        for name, port in (("game", self.mc_port), ("API", self.api_port)):
-            if not _port_is_free(self.host, port):
-                raise ServerError(f"the {name} port {self.host}:{port} is already in use; choose another port")
+        for name, host, port in (("game", self.listen, self.mc_port), ("API", self.host, self.api_port)):
+            if not _port_is_free(host, port):
+                raise ServerError(f"the {name} port {host}:{port} is already in use; choose another port")
         if self.world is not None:
             self.world.mkdir(parents=True, exist_ok=True)
         self._ready.clear()
@@ -201,7 +207,8 @@ class EmbeddedServer:
         command = [
             node,
             str(SERVER_SCRIPT),
-            "--host", self.host,
+            "--host", self.listen,
+            "--api-host", self.host,
             "--mc-port", str(self.mc_port),
             "--api-port", str(self.api_port),
             "--version", self.version,
@@ -209,6 +216,8 @@ class EmbeddedServer:
         ]
         if self.world is not None:
             command += ["--world", str(self.world.resolve())]
+        if self.online_mode:
+            command.append("--online-mode")
         return command
 
     def _pump(self, stream: object, is_stdout: bool) -> None:
@@ -237,9 +246,9 @@ class EmbeddedServer:
                 self._process = None
                 detail = "; ".join(self._errors) or f"exit status {process.returncode}"
                 raise ServerError(f"the embedded server exited during start-up: {detail}")
-            if self._ready.wait(0.05) and all(
-                port_accepts(self.host, port) for port in (self.mc_port, self.api_port)
-            ):
+            game_host = "127.0.0.1" if self.listen in ("0.0.0.0", "::", "") else self.listen
+            if (self._ready.wait(0.05) and port_accepts(game_host, self.mc_port)
+                    and port_accepts(self.host, self.api_port)):
                 return
         self.stop()
         raise ServerError(

@@ -152,13 +152,15 @@ def start_embedded_unless(
     api_port: int,
     world: Path | None = None,
     stop: threading.Event | None = None,
+    listen: str | None = None,
+    online_mode: bool = False,
 ) -> tuple[EmbeddedServer | None, str]:
     """With no ``--server``, start the embedded server and return it with its API address; otherwise
     return None and the address given. Raises ServerError if it cannot start (StartInterrupted if
     ``stop`` was set meanwhile)."""
     if server is not None:
         return None, server
-    embedded = EmbeddedServer(mc_port=mc_port, api_port=api_port, world=world)
+    embedded = EmbeddedServer(mc_port=mc_port, api_port=api_port, world=world, listen=listen, online_mode=online_mode)
     print(f"starting the embedded Minecraft server ({embedded.version}) ...", flush=True)
     embedded.start(stop=stop)
     return embedded, f"{embedded.host}:{embedded.api_port}"

@@ -11,6 +11,9 @@ const DEFAULT_VERSION = '1.21.4'
 const VIEW_DISTANCE = 8 // chunks; bots place up to about 128 blocks from spawn
 const USAGE = `usage: node server.js [--host 127.0.0.1] [--mc-port 25565] [--api-port 4711]
                       [--world DIR] [--version ${DEFAULT_VERSION}] [--location relative|absolute] [--verbose]
+                      [--api-host 127.0.0.1] [--online-mode]
+  --host        the address the game port listens on (the API listens on --api-host, default 127.0.0.1)
+  --online-mode players must own the Minecraft account (checked with Mojang's session servers)
   --world DIR   persistent Anvil world (saved on stop); without it the world lives in memory
   --location    coordinates of the API: relative to the world spawn (RaspberryJuice's default) or absolute`
 
@@ -25,6 +28,8 @@ function parseOptions () {
     ({ values } = parseArgs({
       options: {
         host: { type: 'string', default: '127.0.0.1' },
+        'api-host': { type: 'string', default: '127.0.0.1' },
+        'online-mode': { type: 'boolean', default: false },
         'mc-port': { type: 'string', default: '25565' },
         'api-port': { type: 'string', default: '4711' },
         world: { type: 'string' },
@@ -49,6 +54,8 @@ function parseOptions () {
   if (!['relative', 'absolute'].includes(values.location.toLowerCase())) fail('--location must be relative or absolute')
   return {
     host: values.host,
+    apiHost: values['api-host'],
+    onlineMode: values['online-mode'],
     mcPort: port('mc-port'),
     apiPort: port('api-port'),
     world: values.world ? path.resolve(values.world) : undefined,
@@ -81,7 +88,7 @@ async function main () {
     serv = mcServer.createMCServer({
       host: opts.host,
       port: opts.mcPort,
-      'online-mode': false,
+      'online-mode': opts.onlineMode,
       version: opts.version,
       gameMode: 1,
       difficulty: 0,
@@ -98,7 +105,7 @@ async function main () {
       motd: 'blockref embedded server',
       plugins: {
         [path.join(__dirname, 'plugin', 'fixes.js')]: { spawn, viewDistance: VIEW_DISTANCE },
-        [path.join(__dirname, 'plugin', 'index.js')]: { host: opts.host, port: opts.apiPort, location: opts.location, spawn }
+        [path.join(__dirname, 'plugin', 'index.js')]: { host: opts.apiHost, port: opts.apiPort, location: opts.location, spawn }
       },
       debug: log // G5: with a debug function flying-squid does not install process-wide crash handlers
     })
@@ -111,7 +118,7 @@ async function main () {
   try {
     apiPort = await serv.raspberryJuice.ready
   } catch (err) {
-    fail(`API port ${opts.host}:${opts.apiPort}: ${err.code === 'EADDRINUSE' ? 'already in use' : err.message}`)
+    fail(`API port ${opts.apiHost}:${opts.apiPort}: ${err.code === 'EADDRINUSE' ? 'already in use' : err.message}`)
   }
   await serv.waitForReady(15000).catch(() => fail('flying-squid did not become ready within 15 s'))
 
@@ -138,6 +145,7 @@ async function main () {
 
   const world = opts.world ? `world=${opts.world}` : 'world=memory'
   process.stdout.write(`READY mc=${serv.listeningPort} api=${apiPort} version=${opts.version} host=${opts.host} ` +
+    `api-host=${opts.apiHost} online-mode=${opts.onlineMode} ` +
     `location=${opts.location} ${world}\n`)
 }
 
