@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import ipaddress
 import sys
+import threading
 from pathlib import Path
 
 from bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted
 from bridge.journal import Journal
-from bridge.protocol import ProtocolError
+from bridge.protocol import ProtocolError, ReconnectingClient
 from bridge.runtime import (
     Supervisor,
     add_bridge_options,
@@ -43,6 +44,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="embedded server: the world folder (default: <data>/world; kept between runs)")
     add_bridge_options(parser, server_default=None)
     parser.set_defaults(func=run)
+
+
+def close_when_stopped(stop: threading.Event, client: ReconnectingClient) -> None:
+    """Close the connection once ``stop`` is set: a read waiting on a stalled server ends at once."""
+    stop.wait()
+    client.close()
 
 
 def say(line: str) -> None:
@@ -90,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
         supervisor = Supervisor(server, stop, say=say) if server is not None else None
         journal = Journal(config.journal_path)
         client = connect(address, attempts=None, stop=stop, before_retry=supervisor.check if supervisor else None)
+        threading.Thread(target=close_when_stopped, args=(stop, client), daemon=True).start()
         referees = referees_for(config, journal, client, args.adopt)
         service = Service(client, config, referees, say=say)
         service.step()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import queue
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -238,3 +239,41 @@ def test_sigterm_while_the_embedded_server_starts_stops_up_promptly(embedded_up:
     assert up.process.wait(timeout=30) == 0
     print(f"up stopped {time.monotonic() - started:.2f} s after SIGTERM during start-up")
     assert not _alive(server)
+
+
+class Silent:
+    """A server that accepts connections and reads, but never answers."""
+
+    def __init__(self) -> None:
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.connections: list[socket.socket] = []
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                sock, _ = self.listener.accept()
+            except OSError:
+                return
+            self.connections.append(sock)
+
+    def close(self) -> None:
+        self.listener.close()
+        for sock in self.connections:
+            sock.close()
+
+
+def test_sigterm_stops_up_within_a_second_while_it_waits_for_a_reply(tmp_path: Path) -> None:
+    server = Silent()
+    up = Up("--server", f"127.0.0.1:{server.port}", "--data", str(tmp_path))
+    try:
+        assert _wait_until(lambda: bool(server.connections), 20)
+        time.sleep(0.5)  # well inside the 5 s reply timeout
+        started = time.monotonic()
+        up.process.send_signal(signal.SIGTERM)
+        assert up.process.wait(timeout=5) == 0
+        assert time.monotonic() - started < 1.0
+    finally:
+        up.stop()
+        server.close()
