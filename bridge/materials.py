@@ -14,12 +14,12 @@ floor that is missing as a whole (not loaded) from blocks players broke.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from schematics.blocks import AIR, BlockType
-from schematics.style import Style
+from schematics.style import Style, builtin_styles, load_style
 
 Cell = tuple[int, int, int]
 Legacy = tuple[int, int]
@@ -32,7 +32,7 @@ class ReadbackClient(Protocol):
     """What :func:`learn_readback` needs of a client (a MinecraftClient or ReconnectingClient)."""
 
     def get_blocks(self, corner1: Cell, corner2: Cell) -> dict[Cell, int]: ...
-    def apply_edits(self, cuboids: Sequence[object], blocks: Mapping[Cell, tuple[int, int]]) -> int: ...
+    def apply_edits(self, cuboids: Any, blocks: Mapping[Cell, tuple[int, int]]) -> int: ...
 
 
 def style_blocks(style: Style) -> dict[str, BlockType]:
@@ -148,6 +148,37 @@ def choose_style(wanted: Style, candidates: Iterable[Style], readback: Readback)
             return candidate, problems
     raise ValueError(f"style {wanted.name!r} cannot be refereed on this server: "
                      + "; ".join(map(str, problems)) + "; and no built-in style works there either")
+
+
+@dataclass(frozen=True, slots=True)
+class Materials:
+    """The style a board can be refereed with on a server, and why it is not the one asked for."""
+
+    wanted: Style
+    style: Style
+    clashes: tuple[Clash, ...]
+    readback: Mapping[Legacy, int]
+
+    def to_json(self) -> dict[str, object]:
+        """For ``blockref board layout --json --server``: the style in effect and what the server shows."""
+        return {
+            "style_wanted": self.wanted.name,
+            "style_in_effect": self.style.name,
+            "clashes": [str(clash) for clash in self.clashes],
+            "reads_back_as": {role: {"block": block.name, "id": block.legacy_id,
+                                     "reads_back_as": self.readback.get(block.legacy, block.legacy_id)}
+                              for role, block in style_blocks(self.style).items()},
+        }
+
+
+def learn_and_choose(client: ReadbackClient, wanted: Style, bounds: tuple[Cell, Cell]) -> Materials:
+    """Learn the readback of ``wanted`` and every built-in style's blocks above the board ``bounds``
+    (one scratch row), then :func:`choose_style`. ValueError (naming the clashes) if no style works."""
+    builtins = [load_style(name) for name in builtin_styles() if name != wanted.name]
+    blocks = [block for style in (wanted, *builtins) for block in style_blocks(style).values()]
+    readback = learn_readback(client, blocks, scratch_cell(bounds))
+    style, problems = choose_style(wanted, builtins, readback)
+    return Materials(wanted, style, tuple(problems), readback)
 
 
 def readback_ids(target: Mapping[Cell, BlockType], readback: Readback) -> dict[Cell, int]:

@@ -4,11 +4,13 @@ style, and unloaded floor told apart from broken blocks."""
 from __future__ import annotations
 
 import doctest
+import json
 from collections.abc import Iterator
 
 import pytest
 
 import bridge.materials
+from bridge.cli import main
 from bridge.materials import (
     choose_style,
     clashes,
@@ -118,3 +120,26 @@ def test_mirror_z_aligns_the_columns_with_minetest_map_blocks() -> None:
     world = dict.fromkeys(floor, 80) | unloaded_block
     assert split_missing(world, floor, mirror_z=True).unloaded == set(unloaded_block)
     assert split_missing(world, floor).broken == {(0, 8, -16)}  # misaligned, a player would be blamed
+
+
+def test_board_layout_with_server_reports_the_materials_in_effect(
+    lossy_server: FakeRaspberryJuice, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["board", "layout", "--json", "--origin", "3,9,-3", "--server", f"127.0.0.1:{lossy_server.port}"]) == 0
+    report = json.loads(capsys.readouterr().out)["materials"]
+    assert report["style_wanted"] == "classic" and report["style_in_effect"] == "portable"
+    assert any("the border (polished_andesite) and player 1's node" in clash for clash in report["clashes"])
+    assert report["reads_back_as"]["player 1's wire"] == {"block": "bricks", "id": 45, "reads_back_as": 45}
+
+
+def test_board_layout_without_server_stays_offline(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["board", "layout", "--json", "--origin", "3,9,-3"]) == 0
+    assert "materials" not in json.loads(capsys.readouterr().out)
+
+
+def test_board_layout_names_the_clash_when_no_style_works(
+    lossy_server: FakeRaspberryJuice, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lossy_server.lossy.update({45: 1, 57: 1})  # now the portable style's wires read back as stone too
+    assert main(["board", "layout", "--origin", "3,9,-3", "--server", f"127.0.0.1:{lossy_server.port}"]) == 1
+    assert "cannot be refereed on this server: the border" in capsys.readouterr().err

@@ -3,6 +3,11 @@ clashes there (its player 1 node reads back as its rim), the portable style read
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+from pathlib import Path
+
 from bridge.materials import choose_style, clashes, learn_readback, scratch_cell, style_blocks
 from bridge.peers.minetest import MinetestPeer
 from bridge.protocol import MinecraftClient
@@ -28,3 +33,15 @@ def test_the_peer_reads_the_portable_style_faithfully_and_the_classic_one_not(mi
     assert ("the border", "player 1's node") in {(c.first, c.second) for c in clashes(styles["classic"], readback)}
     chosen, why = choose_style(styles["classic"], [portable], readback)
     assert chosen is portable and why
+
+
+def test_board_layout_on_the_peer_reports_the_portable_style_in_effect(minetest_peer: MinetestPeer) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bridge.cli", "board", "layout", "--json", "--origin",
+         ",".join(map(str, ORIGINS["build"])), "--server", minetest_peer.address],
+        cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)["materials"]
+    assert report["style_wanted"] == "classic" and report["style_in_effect"] == "portable"
+    assert any("player 1's node (nether_wart_block)" in clash for clash in report["clashes"])
