@@ -27,9 +27,13 @@ ROOT = Path(__file__).resolve().parents[2]
 STYLE = load_style("portable")
 
 
-def blockref(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "bridge.cli", *args], cwd=ROOT, capture_output=True, text=True,
+def run_module(module: str, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", module, *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=timeout, check=False)
+
+
+def blockref(*args: str) -> subprocess.CompletedProcess[str]:
+    return run_module("bridge.cli", *args)
 
 
 def board_options(peer: MinetestPeer, origin: Cell, data: Path) -> list[str]:
@@ -111,8 +115,10 @@ def test_up_accepts_a_legal_wire_and_reverts_an_illegal_block(minetest_peer: Min
         wait_for(lambda: not mismatches(client, layout, shadow), 20, "the board to be drawn")
 
         wire = next(action for action in shadow.legal_actions() if isinstance(action, PlaceWire))
+        placed = run_module("bridge.peers.pretend_player", "--server", minetest_peer.address, "--origin",
+                          ",".join(map(str, origin)), "--style", "portable", "--player", "1", str(wire))
+        assert placed.returncode == 0, placed.stderr
         cells = layout.segment_cells(point_xy(wire.frm), point_xy(wire.to))
-        client.set_block(*cells[len(cells) // 2], STYLE.players[1].wire.legacy_id)  # the pretend player's block
         shadow.apply(wire)
         wait_for(lambda: not mismatches(client, layout, shadow), 20, "the full wire and the turn marker")
 
