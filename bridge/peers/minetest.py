@@ -72,11 +72,11 @@ def to_minetest(point: Point) -> Point:
 
 
 def write_config(root: Path, *, game_port: int, api_port: int, area: tuple[Point, Point] | None,
-                 host: str = "127.0.0.1") -> Path:
-    """``root/minetest.conf`` for a flat, creative, loopback peer; returns its path."""
+                 listen: str = "127.0.0.1") -> Path:
+    """``root/minetest.conf`` for a flat, creative peer, its game port on ``listen``; returns its path."""
     lines = [
         f"port = {game_port}",
-        f"bind_address = {host}",
+        f"bind_address = {listen}",
         "server_announce = false",
         "server_name = blockref peer",
         "secure.enable_security = false",
@@ -140,12 +140,14 @@ class MinetestPeer:
     """One headless Minetest server with pycraft in ``root`` (see the module docstring)."""
 
     def __init__(self, root: Path, *, game_port: int = 30000, api_port: int = 4711,
-                 area: tuple[Point, Point] | None = None) -> None:
+                 area: tuple[Point, Point] | None = None, listen: str = "127.0.0.1") -> None:
         self.root = Path(root).resolve()
         self.game_port = game_port
         self.api_port = api_port
         self.area = area
+        self.listen = listen
         self.host = "127.0.0.1"
+        """The API's address: pycraft is restricted to local connections whatever ``listen`` is."""
         self._process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -170,7 +172,8 @@ class MinetestPeer:
             raise PeerError(f"the Minetest server or the pycraft mod is not installed; {INSTALL_HINT}")
         self.root.mkdir(parents=True, exist_ok=True)
         reclaim(self.pid_file, ("--gameid", f"--world {self.world}"))
-        config = write_config(self.root, game_port=self.game_port, api_port=self.api_port, area=self.area)
+        config = write_config(self.root, game_port=self.game_port, api_port=self.api_port, area=self.area,
+                              listen=self.listen)
         install_mods(self.world, installation)
         ready = self.root / "area-ready"
         remove_pid(ready)
@@ -231,16 +234,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--dir", type=Path, default=Path("minetest-peer"), help="server folder (default minetest-peer)")
     parser.add_argument("--port", type=int, default=30000, help="the game port, UDP (default 30000)")
     parser.add_argument("--api-port", type=int, default=4711, help="the mcpi API port (default 4711)")
+    parser.add_argument("--listen", default="127.0.0.1", metavar="ADDR",
+                        help="the game port's address (default 127.0.0.1; 0.0.0.0 lets others on the network join); "
+                        "the API stays on 127.0.0.1")
     parser.add_argument("--area", type=_area, metavar="X1,Y1,Z1,X2,Y2,Z2",
                         help="API coordinates of the region to keep loaded (`blockref board layout` prints it)")
     args = parser.parse_args(argv)
-    peer = MinetestPeer(args.dir, game_port=args.port, api_port=args.api_port, area=args.area)
+    peer = MinetestPeer(args.dir, game_port=args.port, api_port=args.api_port, area=args.area, listen=args.listen)
     try:
         peer.start()
     except PeerError as error:
         print(f"minetest peer: {error}", file=sys.stderr)
         return 1
-    print(f"READY: Minetest at {peer.host}:{peer.game_port} (UDP), API at {peer.address}; Ctrl-C stops.", flush=True)
+    print(f"READY: Minetest at {peer.listen}:{peer.game_port} (UDP), API at {peer.address}; Ctrl-C stops.", flush=True)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda signum, frame: stop.set())
     with contextlib.suppress(KeyboardInterrupt):
