@@ -20,6 +20,7 @@ import contextlib
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -125,8 +126,6 @@ def install_mods(world: Path, installation: Installation) -> None:
 
 
 def _api_answers(host: str, port: int) -> bool:
-    import socket
-
     try:
         with socket.create_connection((host, port), timeout=1.0) as sock:
             sock.settimeout(2.0)
@@ -176,7 +175,7 @@ class MinetestPeer:
                               listen=self.listen)
         install_mods(self.world, installation)
         ready = self.root / "area-ready"
-        remove_pid(ready)
+        ready.unlink(missing_ok=True)
         with open(self.log_path, "ab") as log:
             self._process = subprocess.Popen(
                 [str(installation.server), "--config", str(config), "--world", str(self.world),
