@@ -62,7 +62,8 @@ class ReconnectingClient:
         self.stable_after = stable_after
         self._generation = 0
         self._reconnect_lock = threading.Lock()
-        self._stopped = stop if stop is not None else threading.Event()
+        self._stop = stop
+        self._closed = threading.Event()
         self._streak = 0
         """Attempts since the last connection that lasted ``stable_after`` s (sets the next delay)."""
         self._connected_at = -float("inf")
@@ -106,8 +107,16 @@ class ReconnectingClient:
 
     def close(self) -> None:
         """Close the connection and stop any reconnect loop waiting in another thread."""
-        self._stopped.set()
+        self._closed.set()
         self.client.close()
+
+    def _wait(self, delay: float) -> bool:
+        """Wait ``delay`` seconds; True at once (within 50 ms) if closed or the stop event is set."""
+        deadline = time.monotonic() + delay
+        while (remaining := deadline - time.monotonic()) > 0:
+            if self._closed.wait(min(remaining, 0.05)) or (self._stop is not None and self._stop.is_set()):
+                return True
+        return self._closed.is_set() or (self._stop is not None and self._stop.is_set())
 
     def _call(self, method: Callable[[], T]) -> T:
         generation = self._generation
@@ -133,7 +142,7 @@ class ReconnectingClient:
                 delay = min(self.backoff_initial * 2 ** min(self._streak, 30), self.backoff_max)
                 self._streak += 1
                 self.on_attempt(attempt, delay, error)
-                if self._stopped.wait(delay):
+                if self._wait(delay):
                     raise ConnectionLost("the client was closed while reconnecting") from error
                 try:
                     self.client.reconnect()

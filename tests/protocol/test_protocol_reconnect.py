@@ -191,3 +191,10 @@ def test_backoff_starts_over_after_a_connection_that_lasted(fake: FakeRaspberryJ
         client.get_block(0, 0, 0)
     client.close()
     assert [delay for _, delay, _ in attempts.calls] == [0.02, 0.04, 0.02]
+
+
+def test_close_leaves_the_callers_stop_event_alone(fake: FakeRaspberryJuice) -> None:
+    stop = threading.Event()
+    client = ReconnectingClient.connect("127.0.0.1", fake.port, timeout=1.0, on_attempt=Attempts(), stop=stop)
+    client.close()
+    assert not stop.is_set()
