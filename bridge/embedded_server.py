@@ -172,6 +172,11 @@ class EmbeddedServer:
         return self._process.poll() if self._process is not None else None
 
     @property
+    def last_errors(self) -> list[str]:
+        """The server's last lines on stderr (up to 20)."""
+        return list(self._errors)
+
+    @property
     def pid_file(self) -> Path | None:
         """Where the running server's pid is kept (only with a world folder)."""
         return self.world / "server.pid" if self.world is not None else None

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from bridge.adopt import load_template, save_template, template_blocks, template_from_world
 from bridge.config import DEFAULT_ORIGIN, BoardConfig, BridgeConfig, check_boards, load_config
-from bridge.embedded_server import EmbeddedServer, ServerError
+from bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError, ReconnectingClient
 from bridge.referee import BoardReferee
@@ -121,21 +121,28 @@ class Supervisor:
         self.restarts: list[float] = []
 
     def check(self) -> None:
-        """Restart the server if it is not running (and the service is not stopping)."""
+        """Restart the server if it is not running (and the service is not stopping). A restart that
+        fails is said and tried again at the next check; each try counts towards the limit."""
         if self.server.is_running() or self.stop.is_set():
             return
         status = self.server.exit_status
         now = time.monotonic()
         self.restarts = [when for when in self.restarts if now - when < self.window]
         if len(self.restarts) >= self.limit:
+            errors = "; ".join(self.server.last_errors) or "it printed no error"
             raise ServerError(
                 f"the embedded server stopped (exit status {status}) after {self.limit} restarts within "
-                f"{self.window / 60:g} minutes; giving up (its log: --log, or run 'blockref server run' to see why)"
+                f"{self.window / 60:g} minutes; giving up. Its last errors: {errors}"
             )
         self.restarts.append(now)
         self.say(f"the embedded server stopped (exit status {status}); restarting it "
                  f"({len(self.restarts)} of {self.limit} restarts allowed within {self.window / 60:g} minutes)")
-        self.server.start(stop=self.stop)
+        try:
+            self.server.start(stop=self.stop)
+        except StartInterrupted:
+            raise
+        except ServerError as error:
+            self.say(f"the embedded server did not start again ({error}); trying again shortly")
 
 
 def stop_on_sigterm() -> threading.Event:

@@ -135,18 +135,22 @@ def test_the_embedded_servers_markers_are_in_its_command_line(tmp_path: Path) ->
 
 
 class DeadServer:
-    """Stands in for an EmbeddedServer that keeps dying."""
+    """Stands in for an EmbeddedServer that keeps dying (and, with ``fails``, cannot start)."""
 
     exit_status = -9
 
-    def __init__(self) -> None:
+    def __init__(self, fails: bool = False) -> None:
+        self.last_errors = ["server: game port 127.0.0.1:25565: already in use"]
         self.starts = 0
+        self.fails = fails
 
     def is_running(self) -> bool:
         return False
 
     def start(self, stop: threading.Event | None = None) -> None:
         self.starts += 1
+        if self.fails:
+            raise ServerError("the embedded server exited during start-up: already in use")
 
 
 def test_the_supervisor_restarts_up_to_its_limit_then_gives_up_clearly() -> None:
@@ -155,9 +159,19 @@ def test_the_supervisor_restarts_up_to_its_limit_then_gives_up_clearly() -> None
     for _ in range(3):
         supervisor.check()
     assert server.starts == 3 and "exit status -9" in said[0] and "3 of 3" in said[2]
-    with pytest.raises(ServerError, match="after 3 restarts within 10 minutes; giving up"):
+    with pytest.raises(ServerError, match=r"after 3 restarts within 10 minutes; giving up\. Its last errors: server"):
         supervisor.check()
     assert server.starts == 3
+
+
+def test_a_failed_restart_is_said_and_tried_again_within_the_limit() -> None:
+    server, said = DeadServer(fails=True), []
+    supervisor = Supervisor(server, threading.Event(), limit=2, window=600, say=said.append)  # type: ignore[arg-type]
+    supervisor.check()
+    supervisor.check()
+    assert server.starts == 2 and "did not start again" in said[1]
+    with pytest.raises(ServerError, match="giving up"):
+        supervisor.check()
 
 
 def test_the_supervisor_forgets_restarts_older_than_its_window() -> None:
