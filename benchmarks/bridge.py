@@ -1,12 +1,15 @@
-"""Bridge latency on the embedded server: a bot places pieces, the referee settles them.
+"""Bridge latency: a player places pieces, the referee settles them.
 
     .venv/bin/python benchmarks/bridge.py [--pieces N] [--poll S] [--seed S]
+    .venv/bin/python benchmarks/bridge.py --server 127.0.0.1:4711 --origin 3,9,-3 --style portable
 
 Starts its own embedded server, runs the service (in this process, so its protocol commands can be
-counted) and a mineflayer bot that plays a seeded random game piece by piece. For each piece it measures
-the time from the moment the server has the bot's block to the moment the world shows the whole piece
-(the segment filled, or the node's peg and tabs). Prints p50/p95/max, the protocol commands per piece
-(edits alone, and everything including the polls), and the commands of a full board build and reset.
+counted) and a mineflayer bot that plays a seeded random game piece by piece. With ``--server`` it uses
+that server instead (say the Minetest peer, ``python -m bridge.peers.minetest``) and a pretend player on
+a second API connection (``setBlock`` and a fence). For each piece it measures the time from the moment
+the server has the player's block to the moment the world shows the whole piece (the segment filled, or
+the node's peg and tabs). Prints p50/p95/max, the protocol commands per piece (edits alone, and
+everything including the polls), and the commands of a full board build and reset.
 """
 
 from __future__ import annotations
@@ -18,23 +21,29 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bridge.config import BoardConfig, BridgeConfig
 from bridge.embedded_server import EmbeddedServer, free_port
+from bridge.games.nodes import NodesWorld
 from bridge.journal import Journal
-from bridge.nodes_board import target_blocks
 from bridge.protocol import MinecraftClient, ReconnectingClient
 from bridge.referee import BoardReferee
+from bridge.runtime import parse_server
 from bridge.service import Service
 from engines.nodes import NodesGame, PlaceWire, point_xy
 from engines.nodes.actions import Pass
+from schematics.blocks import BlockType
 from schematics.layout import BoardLayout
+from schematics.options import parse_position
 from schematics.style import load_style
 from tests.support.players import Players
 
+Cell = tuple[int, int, int]
+Place = Callable[[Cell, BlockType], None]
 ORIGIN = (3, 0, -3)
 
 
@@ -48,37 +57,63 @@ def main() -> None:
     parser.add_argument("--pieces", type=int, default=40, help="pieces to place (default 40)")
     parser.add_argument("--poll", type=float, default=0.05, help="the bridge's poll interval (default 0.05 s)")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--server", metavar="HOST:PORT", help="an API server to use instead of the embedded one")
+    parser.add_argument("--origin", type=parse_position, default=ORIGIN, metavar="X,Y,Z",
+                        help=f"point a1 of the board (default {ORIGIN})")
+    parser.add_argument("--style", default="classic", help="the board's style (default classic)")
     args = parser.parse_args()
 
+    if args.server:
+        host, port = parse_server(args.server)
+        player = MinecraftClient.connect(host, port)
+
+        def place(cell: Cell, material: BlockType) -> None:
+            player.set_block(*cell, *material.legacy)
+            player.fence()
+
+        run(host, port, place, args)
+        player.close()
+        return
     server = EmbeddedServer(mc_port=free_port(), api_port=free_port())
     server.start()
     players = Players(server.host, server.mc_port, server.version)
     try:
-        run(server, players, args)
+        run(server.host, server.api_port, bot_placer(server, players), args)
     finally:
         players.close()
         server.stop()
 
 
-def run(server: EmbeddedServer, players: Players, args: argparse.Namespace) -> None:
-    layout = BoardLayout(style=load_style("classic"), origin=ORIGIN)
-    game = NodesGame()
-    client = ReconnectingClient.connect(server.host, server.api_port)
-    referee = BoardReferee("main", layout, game, Journal(Path(tempfile.mkdtemp()) / "journal.sqlite3"))
-    config = BridgeConfig(boards=[BoardConfig("main", layout)], poll_interval=args.poll)
-    service = Service(client, config, {"main": referee}, say=lambda line: None)
-
-    service.step()
-    build = service.commands_sent  # what the edits took: setBlocks, setBlock and the closing fence
-
+def bot_placer(server: EmbeddedServer, players: Players) -> Place:
+    """A mineflayer bot that places blocks (the API's coordinates turned into the world's)."""
     bot = players.join("bench")
     bot.move_to((0.5, 5.0, 0.5))
     watcher = MinecraftClient.connect(server.host, server.api_port)
     entity = watcher.player_entity_id("bench")
     tile = watcher.entity_tile(entity) if entity is not None else None
+    watcher.close()
     assert tile is not None, "the bot is not visible through the API"
     offset = (0 - int(tile.x), 5 - int(tile.y), 0 - int(tile.z))
 
+    def place(cell: Cell, material: BlockType) -> None:
+        bot.place((cell[0] + offset[0], cell[1] + offset[1], cell[2] + offset[2]), material.name)
+
+    return place
+
+
+def run(host: str, port: int, place: Place, args: argparse.Namespace) -> None:
+    layout = BoardLayout(style=load_style(args.style), origin=args.origin)
+    game = NodesGame()
+    client = ReconnectingClient.connect(host, port)
+    nodes = NodesWorld(layout)
+    referee = BoardReferee("main", nodes, Journal(Path(tempfile.mkdtemp()) / "journal.sqlite3"))
+    config = BridgeConfig(boards=[BoardConfig("main", nodes, "nodes")], poll_interval=args.poll)
+    service = Service(client, config, {"main": referee}, say=lambda line: None)
+
+    service.step()
+    build = service.commands_sent  # what the edits took: setBlocks, setBlock and the closing fence
+
+    watcher = MinecraftClient.connect(host, port)
     stop = threading.Event()
     thread = threading.Thread(target=service.run, args=(stop,), daemon=True)
     thread.start()
@@ -103,11 +138,11 @@ def run(server: EmbeddedServer, players: Players, args: argparse.Namespace) -> N
             cell = layout.point_position(*point_xy(action.at))
             material = materials.node
         shadow.apply(action)
-        want = target_blocks(layout, shadow)
+        want = nodes.target(shadow, {})
         watched = [c for c in want if layout.cell_owner(c) and layout.cell_owner(c)[0] != "floor"]  # type: ignore[index]
         low = tuple(min(c[i] for c in watched) for i in range(3))
         high = tuple(max(c[i] for c in watched) for i in range(3))
-        bot.place((cell[0] + offset[0], cell[1] + offset[1], cell[2] + offset[2]), material.name)
+        place(cell, material)
         placed = time.monotonic()
         while True:
             seen = watcher.get_blocks(low, high)  # type: ignore[arg-type]
@@ -127,7 +162,8 @@ def run(server: EmbeddedServer, players: Players, args: argparse.Namespace) -> N
     service.step()
     reset = service.commands_sent - before
     ms = [1000 * v for v in latencies]
-    print(f"pieces placed by a bot: {len(ms)} at poll interval {args.poll * 1000:.0f} ms")
+    who = f"a pretend player on {args.server}" if args.server else "a bot"
+    print(f"pieces placed by {who}: {len(ms)} at poll interval {args.poll * 1000:.0f} ms")
     print(f"placement to settled: p50 {statistics.median(ms):.0f} ms, p95 {percentile(ms, 0.95):.0f} ms, "
           f"max {max(ms):.0f} ms (target p95 <= 150 ms)")
     print(f"protocol commands per piece: {edit_commands / len(ms):.1f} for edits, "

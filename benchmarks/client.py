@@ -3,7 +3,7 @@
 Runs against the in-process fake RaspberryJuice (tests/protocol/fake_rj.py, 50 ms ticks like a real
 server at 20 TPS) unless ``--server HOST:PORT`` names a real one. One command:
 
-    .venv/bin/python benchmarks/client.py [--server 127.0.0.1:4711] [--tick 0.05]
+    .venv/bin/python benchmarks/client.py [--server 127.0.0.1:4711 [--at X,Y,Z]] [--tick 0.05]
 """
 
 from __future__ import annotations
@@ -14,11 +14,16 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+# Run as a script, this folder comes first on sys.path, and benchmarks/bridge.py would shadow the bridge
+# package: the project root goes in front of it.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "protocol"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from fake_rj import FakeRaspberryJuice
 
 from bridge.protocol import MinecraftClient
+from bridge.runtime import parse_server
+from schematics.options import parse_position
 
 REGION = (-600, 30, -600)
 
@@ -30,8 +35,8 @@ def timed(label: str, count: int, unit: str, run: Callable[[], object]) -> None:
     print(f"{label:<46} {count:>6} {unit:<9} {elapsed * 1000:>9.1f} ms  {count / elapsed:>11.0f} {unit}/s")
 
 
-def run(client: MinecraftClient) -> None:
-    x0, y0, z0 = REGION
+def run(client: MinecraftClient, region: tuple[int, int, int]) -> None:
+    x0, y0, z0 = region
     conn = client.connection
     queries = [("world.getBlockWithData", (x0 + i % 100, y0, z0 + i // 100), True) for i in range(5000)]
     setters = [("world.setBlock", (x0 + i % 100, y0 + 1, z0 + i // 100, 1 + i % 2, 0), False) for i in range(5000)]
@@ -61,18 +66,21 @@ def main() -> int:
         "--server", metavar="HOST:PORT", help="a real RaspberryJuice-protocol server (default: the fake)"
     )
     parser.add_argument("--tick", type=float, default=0.05, help="tick length of the fake server in s (default 0.05)")
+    parser.add_argument("--at", type=parse_position, default=REGION, metavar="X,Y,Z",
+                        help="low corner of the 100 x 4 x 50 region written and read (default %(default)s): "
+                        "somewhere the server has loaded")
     args = parser.parse_args()
     if args.server:
-        host, _, port = args.server.rpartition(":")
+        host, port = parse_server(args.server)
         print(f"server: {args.server}")
-        client = MinecraftClient.connect(host, int(port), timeout=10.0)
-        run(client)
+        client = MinecraftClient.connect(host, port, timeout=10.0)
+        run(client, args.at)
         client.close()
         return 0
     with FakeRaspberryJuice(tick=args.tick) as fake:
         print(f"server: fake RaspberryJuice, {args.tick * 1000:.0f} ms ticks")
         client = MinecraftClient.connect("127.0.0.1", fake.port, timeout=10.0)
-        run(client)
+        run(client, args.at)
         client.close()
     return 0
 

@@ -1,27 +1,30 @@
-"""Throughput of the embedded server's RaspberryJuice API, for a 45 x 45 board with 3 layers.
+"""Throughput of a RaspberryJuice-protocol API, for a 45 x 45 board with 3 layers.
 
-Run: ``.venv/bin/python benchmarks/protocol.py`` (starts its own in-memory server on free ports).
-Prints the median time of a getBlocks poll of 45 x 3 x 45 blocks, of a setBlocks fill of the same
-region, and the rate of pipelined setBlock writes (a rebuild of single cells, with one fence query).
+    .venv/bin/python benchmarks/protocol.py [--size 45] [--layers 3] [--repeats 20]
+    .venv/bin/python benchmarks/protocol.py --server 127.0.0.1:4711 --at 2,9,-100
+
+Starts its own in-memory embedded server on free ports (and measures again with a player online), or
+uses the server ``--server`` names (region's low corner ``--at``, somewhere loaded). Prints the median
+time of a getBlocks poll of size x layers x size blocks, of a setBlocks fill of the same region, and
+the rate of pipelined setBlock writes (a rebuild of single cells, with one fence query).
 """
 
 from __future__ import annotations
 
+import argparse
 import socket
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bridge.embedded_server import EmbeddedServer, free_port
+from bridge.runtime import parse_server
+from schematics.options import parse_position
 from tests.support.players import Players
-
-SIZE = 45
-LAYERS = 3
-REPEATS = 20
-BOX = f"0,10,0,{SIZE - 1},{10 + LAYERS - 1},{SIZE - 1}"
 
 
 class Wire:
@@ -43,52 +46,72 @@ class Wire:
         return self.read()
 
 
-def timed(action: object, repeats: int = REPEATS) -> float:
+def timed(action: Callable[[], None], repeats: int) -> float:
     """Median wall time of ``action()`` in milliseconds."""
     samples = []
     for _ in range(repeats):
         start = time.perf_counter()
-        action()  # type: ignore[operator]
+        action()
         samples.append((time.perf_counter() - start) * 1000)
     return statistics.median(samples)
 
 
+def measure(wire: Wire, args: argparse.Namespace) -> None:
+    size, layers, (x0, y0, z0) = args.size, args.layers, args.at
+    box = f"{x0},{y0},{z0},{x0 + size - 1},{y0 + layers - 1},{z0 + size - 1}"
+    fence = f"world.getBlock({x0},{y0},{z0})"
+    blocks = size * layers * size
+    wire.ask(f"world.getBlocks({box})")  # generate the chunks once
+
+    def poll() -> None:
+        assert len(wire.ask(f"world.getBlocks({box})").split(",")) == blocks
+
+    colour = iter(range(10**9))
+
+    def fill() -> None:
+        wire.send([f"world.setBlocks({box},35,{next(colour) % 16})"])
+        wire.ask(fence)  # answered after the fill
+
+    def rebuild() -> None:
+        shift = next(colour)
+        wire.send([f"world.setBlock({x},{y0},{z},35,{(x + z + shift) % 16})"
+                   for x in range(x0, x0 + size) for z in range(z0, z0 + size)])
+        wire.ask(fence)
+
+    cells = size * size
+    poll_ms = timed(poll, args.repeats)
+    fill_ms = timed(fill, args.repeats)
+    rebuild_ms = timed(rebuild, max(1, args.repeats // 4))
+    print(f"getBlocks poll      : {poll_ms:7.1f} ms median ({blocks / poll_ms * 1000:,.0f} blocks/s)")
+    print(f"setBlocks fill      : {fill_ms:7.1f} ms median incl. fence ({blocks / fill_ms * 1000:,.0f} blocks/s)")
+    print(f"pipelined setBlock  : {rebuild_ms:7.1f} ms for {cells} cells incl. fence "
+          f"({cells / rebuild_ms * 1000:,.0f} setBlock/s)")
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--server", metavar="HOST:PORT", help="measure this server instead of an embedded one")
+    parser.add_argument("--at", type=parse_position, default=(0, 10, 0), metavar="X,Y,Z",
+                        help="low corner of the region (default 0,10,0)")
+    parser.add_argument("--size", type=int, default=45, help="the region is SIZE x LAYERS x SIZE (default 45)")
+    parser.add_argument("--layers", type=int, default=3, help="(default 3)")
+    parser.add_argument("--repeats", type=int, default=20, help="samples per median (default 20)")
+    args = parser.parse_args()
+    if args.server:
+        wire = Wire(*parse_server(args.server))
+        print(f"server {args.server}, board {args.size} x {args.layers} x {args.size}")
+        measure(wire, args)
+        wire.sock.close()
+        return
     with EmbeddedServer(mc_port=free_port(), api_port=free_port()) as server:
         wire = Wire(server.host, server.api_port)
-        blocks = SIZE * LAYERS * SIZE
-        wire.ask(f"world.getBlocks({BOX})")  # generate the chunks once
-
-        def poll() -> None:
-            assert len(wire.ask(f"world.getBlocks({BOX})").split(",")) == blocks
-
-        colour = iter(range(10**9))
-
-        def fill() -> None:
-            wire.send([f"world.setBlocks({BOX},35,{next(colour) % 16})"])
-            wire.ask("world.getBlock(0,10,0)")  # fence: answered after the fill
-
-        def rebuild() -> None:
-            shift = next(colour)
-            wire.send([f"world.setBlock({x},10,{z},35,{(x + z + shift) % 16})"
-                       for x in range(SIZE) for z in range(SIZE)])
-            wire.ask("world.getBlock(0,10,0)")
-
-        cells = SIZE * SIZE
-        print(f"embedded server {server.version}, board {SIZE} x {LAYERS} x {SIZE} = {blocks} blocks")
-        for watchers in (0, 1):
-            if watchers:
-                players = Players(server.host, server.mc_port, server.version)
-                players.join("watcher")  # the board is in its view: fills resend chunks to it
-            poll_ms = timed(poll)
-            fill_ms = timed(fill)
-            rebuild_ms = timed(rebuild, repeats=5)
-            print(f"-- with {watchers} player(s) online")
-            print(f"getBlocks poll      : {poll_ms:7.1f} ms median ({blocks / poll_ms * 1000:,.0f} blocks/s)")
-            print(f"setBlocks fill      : {fill_ms:7.1f} ms median incl. fence "
-                  f"({blocks / fill_ms * 1000:,.0f} blocks/s)")
-            print(f"pipelined setBlock  : {rebuild_ms:7.1f} ms for {cells} cells incl. fence "
-                  f"({cells / rebuild_ms * 1000:,.0f} setBlock/s)")
+        print(f"embedded server {server.version}, board {args.size} x {args.layers} x {args.size}")
+        print("-- with 0 player(s) online")
+        measure(wire, args)
+        players = Players(server.host, server.mc_port, server.version)
+        players.join("watcher")  # the board is in its view: fills resend chunks to it
+        print("-- with 1 player(s) online")
+        measure(wire, args)
         players.close()
         wire.sock.close()
 

@@ -4,6 +4,10 @@ The server is ``node server-setup/server.js``; it prints a line containing ``REA
 port and the RaspberryJuice API port both listen. :class:`EmbeddedServer` waits for that line and
 for both ports to accept connections, and stops the process with SIGTERM (the world is saved),
 falling back to SIGKILL.
+
+The server does not outlive its parent: it gets SIGTERM when the thread that started it dies (so start
+it from the main thread), and with a world folder its pid is kept in ``<world>/server.pid``, so the
+next start stops a leftover of ours that still holds the ports (see :mod:`bridge.processes`).
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ import time
 from pathlib import Path
 from types import TracebackType
 
+from bridge.processes import die_with_parent, reclaim, remove_pid, write_pid
+
 SERVER_DIR = Path(__file__).resolve().parent.parent / "server-setup"
 SERVER_SCRIPT = SERVER_DIR / "server.js"
 DEFAULT_VERSION = "1.21.4"
@@ -27,6 +33,10 @@ SETUP_HINT = "run scripts/setup.sh (it installs the npm packages in server-setup
 
 class ServerError(RuntimeError):
     """The embedded server could not be started or stopped; the message says why and what to do."""
+
+
+class StartInterrupted(ServerError):
+    """The start was abandoned because the service was asked to stop."""
 
 
 def free_port() -> int:
@@ -60,6 +70,8 @@ class EmbeddedServer:
 
     ``world=None`` keeps the world in memory; a directory makes it a persistent Anvil world.
     ``location`` is RaspberryJuice's coordinate mode: ``"relative"`` to the world spawn or ``"absolute"``.
+    ``listen`` opens the game port on another address (``"0.0.0.0"``: every interface, for a friend on
+    the LAN); the API stays on ``host``. ``online_mode`` makes players prove their Minecraft account.
     """
 
     def __init__(
@@ -72,10 +84,14 @@ class EmbeddedServer:
         version: str = DEFAULT_VERSION,
         log_path: Path | None = None,
         location: str = "relative",
+        listen: str | None = None,
+        online_mode: bool = False,
     ) -> None:
         if location.lower() not in ("relative", "absolute"):
             raise ValueError(f"location must be 'relative' or 'absolute', not {location!r}")
         self.host = host
+        self.listen = listen or host
+        self.online_mode = online_mode
         self.mc_port = mc_port
         self.api_port = api_port
         self.world = Path(world) if world is not None else None
@@ -89,14 +105,17 @@ class EmbeddedServer:
 
     # ---- lifecycle ----
 
-    def start(self, timeout: float = 30.0) -> None:
-        """Start the server; return once both ports accept connections."""
+    def start(self, timeout: float = 30.0, stop: threading.Event | None = None) -> None:
+        """Start the server; return once both ports accept connections. If ``stop`` is set meanwhile,
+        the server is stopped and :class:`StartInterrupted` raised (within a tenth of a second)."""
         if self.is_running():
             return
         node = self._check_installation()
-        for name, port in (("game", self.mc_port), ("API", self.api_port)):
-            if not _port_is_free(self.host, port):
-                raise ServerError(f"the {name} port {self.host}:{port} is already in use; choose another port")
+        if self.pid_file is not None:
+            reclaim(self.pid_file, self._markers)
+        for name, host, port in (("game", self.listen, self.mc_port), ("API", self.host, self.api_port)):
+            if not _port_is_free(host, port):
+                raise ServerError(f"the {name} port {host}:{port} is already in use; choose another port")
         if self.world is not None:
             self.world.mkdir(parents=True, exist_ok=True)
         self._ready.clear()
@@ -111,10 +130,13 @@ class EmbeddedServer:
             encoding="utf-8",
             errors="replace",
             start_new_session=True,  # Ctrl-C in a terminal reaches us; we stop the server cleanly
+            preexec_fn=die_with_parent(),  # ... and kill -9 of us reaches it as SIGTERM
         )
+        if self.pid_file is not None:
+            write_pid(self.pid_file, self._process.pid)
         threading.Thread(target=self._pump, args=(self._process.stdout, True), daemon=True).start()
         threading.Thread(target=self._pump, args=(self._process.stderr, False), daemon=True).start()
-        self._wait_ready(timeout)
+        self._wait_ready(timeout, stop)
 
     def stop(self) -> None:
         """Stop with SIGTERM (players kicked, world saved); SIGKILL if it does not exit in time."""
@@ -129,6 +151,8 @@ class EmbeddedServer:
                 process.kill()
                 process.wait(timeout=5)
         self._process = None
+        if self.pid_file is not None:
+            remove_pid(self.pid_file)
 
     def restart(self) -> None:
         """Stop and start again on the same ports with the same world."""
@@ -141,6 +165,26 @@ class EmbeddedServer:
     @property
     def pid(self) -> int | None:
         return self._process.pid if self._process is not None else None
+
+    @property
+    def exit_status(self) -> int | None:
+        """The exit status of a server that stopped by itself (negative: killed by that signal)."""
+        return self._process.poll() if self._process is not None else None
+
+    @property
+    def last_errors(self) -> list[str]:
+        """The server's last lines on stderr (up to 20)."""
+        return list(self._errors)
+
+    @property
+    def pid_file(self) -> Path | None:
+        """Where the running server's pid is kept (only with a world folder)."""
+        return self.world / "server.pid" if self.world is not None else None
+
+    @property
+    def _markers(self) -> tuple[str, ...]:
+        """Text only our server's command line holds (to tell a leftover from a reused pid)."""
+        return (str(SERVER_SCRIPT), f"--world {self.world.resolve()}" if self.world is not None else "--api-port")
 
     def __enter__(self) -> EmbeddedServer:
         self.start()
@@ -168,7 +212,8 @@ class EmbeddedServer:
         command = [
             node,
             str(SERVER_SCRIPT),
-            "--host", self.host,
+            "--host", self.listen,
+            "--api-host", self.host,
             "--mc-port", str(self.mc_port),
             "--api-port", str(self.api_port),
             "--version", self.version,
@@ -176,6 +221,8 @@ class EmbeddedServer:
         ]
         if self.world is not None:
             command += ["--world", str(self.world.resolve())]
+        if self.online_mode:
+            command.append("--online-mode")
         return command
 
     def _pump(self, stream: object, is_stdout: bool) -> None:
@@ -190,20 +237,23 @@ class EmbeddedServer:
                 with self._log_lock, open(self.log_path, "a", encoding="utf-8") as log:
                     log.write(text + "\n")
 
-    def _wait_ready(self, timeout: float) -> None:
+    def _wait_ready(self, timeout: float, stop: threading.Event | None) -> None:
         deadline = time.monotonic() + timeout
         process = self._process
         assert process is not None
         while time.monotonic() < deadline:
+            if stop is not None and stop.is_set():
+                self.stop()
+                raise StartInterrupted("the embedded server's start was interrupted: asked to stop")
             if process.poll() is not None:
                 process.wait()
                 time.sleep(0.1)  # let the stderr reader catch the last lines
                 self._process = None
                 detail = "; ".join(self._errors) or f"exit status {process.returncode}"
                 raise ServerError(f"the embedded server exited during start-up: {detail}")
-            if self._ready.wait(0.05) and all(
-                port_accepts(self.host, port) for port in (self.mc_port, self.api_port)
-            ):
+            game_host = "127.0.0.1" if self.listen in ("0.0.0.0", "::", "") else self.listen
+            if (self._ready.wait(0.05) and port_accepts(game_host, self.mc_port)
+                    and port_accepts(self.host, self.api_port)):
                 return
         self.stop()
         raise ServerError(

@@ -71,6 +71,8 @@ class BoardReferee:
         self._unattributed: set[Cell] = set()  # cells seen without a placer last look, given one more look
         self._said: dict[tuple[str, Any], float] = {}  # when each line was last said about what
         self.cleared = False  # a cleared board is not watched until it is built again
+        self.notices: list[str] = []
+        """Lines to announce at the next look (a style switched for the server in use)."""
 
     @property
     def players(self) -> range:
@@ -106,8 +108,10 @@ class BoardReferee:
         connection), which also leaves repairs unannounced. No line is said twice within
         :data:`REPEAT_QUIET` seconds. ``data`` has the data values of the cells the game asked for
         (:meth:`data_cells`)."""
-        outcome = Outcome()
+        outcome = Outcome(messages=self.notices)
+        self.notices = []
         now = time.monotonic() if now is None else now
+        observed = self._as_written(observed)
         if self._shown is not None and observed and not any(observed.values()):
             self._tell(outcome, now, "the board's area reads as empty air: it is not loaded (nobody near it?); "
                                     "waiting for it instead of repairing it", about=None)
@@ -150,6 +154,14 @@ class BoardReferee:
         outcome.edits = self.settle({**observed, **unjudged})
         return outcome
 
+    def _as_written(self, observed: Mapping[Cell, int]) -> Mapping[Cell, int]:
+        """The world's ids translated back to the ids the bridge writes, where the server shows one of the
+        board's blocks as another id (learnt by the game's ``learn_materials``)."""
+        if not self.world.readback:
+            return observed
+        written = {shown: wrote for wrote, shown in self.world.readback.items()}
+        return {cell: written.get(seen, seen) for cell, seen in observed.items()}
+
     def _tell(self, outcome: Outcome, now: float, line: str, about: Any) -> None:
         """Say a line about something on the board (a placement's feature, the cells repaired), unless
         the same was said about the same within the last :data:`REPEAT_QUIET` seconds: a block put back
@@ -168,7 +180,7 @@ class BoardReferee:
         holding what they draw are known to be the bridge's own drawing."""
         target = self.target()
         self._shown = {cell: b.legacy_id for cell, b in target.items()}
-        return plan_edits(target, observed)
+        return plan_edits(target, self._as_written(observed))
 
     def clear(self, observed: Mapping[Cell, int], floor: BlockType = GRASS) -> EditPlan:
         """The edits that remove the board (the floor layer becomes ``floor``, the rest air). The game is

@@ -6,13 +6,15 @@ import argparse
 import signal
 import sys
 import threading
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from bridge.adopt import load_template, save_template, template_blocks, template_from_world
 from bridge.board_options import add_board_options, world_from_args
 from bridge.config import BoardConfig, BridgeConfig, check_boards, load_config
-from bridge.embedded_server import EmbeddedServer
+from bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError, ReconnectingClient
 from bridge.referee import BoardReferee
@@ -49,11 +51,23 @@ def config_from_args(args: argparse.Namespace, option_defaults: dict[str, Any] |
 def referees_for(
     config: BridgeConfig, journal: Journal, client: ReconnectingClient | None = None, adopt: bool = False
 ) -> dict[str, BoardReferee]:
-    """A referee per board. Boards adopted before keep their template; with ``adopt`` (and a client)
-    each board's template is taken from the world now."""
+    """A referee per board. With a client, each board's game first learns what the server shows of its
+    blocks (and may switch to a style that survives there: announced). Boards adopted before keep their
+    template; with ``adopt`` (and a client) each board's template is taken from the world now. Raises
+    ValueError when a board's blocks cannot be told apart on the server in any style."""
     referees = {}
     for board in config.boards:
+        notices = []
+        if client is not None:
+            try:
+                materials = board.world.learn_materials(client)
+            except ValueError as error:
+                raise ValueError(f"board {board.name}: {error}") from None
+            if materials is not None and materials.clashes:
+                notices.append(f"style {materials.wanted.name} cannot be refereed on this server ("
+                               f"{'; '.join(map(str, materials.clashes))}): style {materials.style.name} is used")
         referee = BoardReferee(board.name, board.world, journal, prefix=board.prefix)
+        referee.notices.extend(notices)
         path = config.data_dir / f"{board.name}.template.json"
         template = load_template(path)
         if adopt and client is not None:
@@ -73,13 +87,67 @@ def parse_server(text: str) -> tuple[str, int]:
     return host, int(port)
 
 
-def connect(server: str, attempts: int | None = 5) -> ReconnectingClient:
+def connect(
+    server: str,
+    attempts: int | None = 5,
+    stop: threading.Event | None = None,
+    before_retry: Callable[[], None] | None = None,
+) -> ReconnectingClient:
+    """A client of ``server`` (HOST:PORT) that reconnects; ``stop`` ends its waits, ``before_retry``
+    runs before each reconnect attempt (the supervisor restarting a dead embedded server)."""
     host, port = parse_server(server)
 
     def report(attempt: int, delay: float, error: ProtocolError) -> None:
         print(f"cannot reach {host}:{port} ({error}); retry {attempt} in {delay:.1f} s", file=sys.stderr)
+        if before_retry is not None:
+            before_retry()
 
-    return ReconnectingClient.connect(host, port, max_attempts=attempts, on_attempt=report)
+    return ReconnectingClient.connect(host, port, max_attempts=attempts, on_attempt=report, stop=stop)
+
+
+class Supervisor:
+    """Restarts the embedded server when it has died, at most ``limit`` times in ``window`` seconds;
+    past that, :meth:`check` raises ServerError with a message saying so."""
+
+    def __init__(
+        self,
+        server: EmbeddedServer,
+        stop: threading.Event,
+        *,
+        limit: int = 5,
+        window: float = 600.0,
+        say: Callable[[str], None] = print,
+    ) -> None:
+        self.server = server
+        self.stop = stop
+        self.limit = limit
+        self.window = window
+        self.say = say
+        self.restarts: list[float] = []
+
+    def check(self) -> None:
+        """Restart the server if it is not running (and the service is not stopping). A restart that
+        fails is said and tried again at the next check; each try counts towards the limit."""
+        if self.server.is_running() or self.stop.is_set():
+            return
+        status = self.server.exit_status
+        now = time.monotonic()
+        self.restarts = [when for when in self.restarts if now - when < self.window]
+        if len(self.restarts) >= self.limit:
+            errors = "; ".join(self.server.last_errors) or "it printed no error"
+            raise ServerError(
+                f"the embedded server stopped (exit status {status}) after {self.limit} restarts within "
+                f"{self.window / 60:g} minutes; giving up. Its last errors: {errors}"
+            )
+        self.restarts.append(now)
+        self.say(f"the embedded server stopped (exit status {status}); restarting it "
+                 f"({len(self.restarts)} of {self.limit} restarts allowed within {self.window / 60:g} minutes)")
+        try:
+            self.server.start(stop=self.stop)
+        except StartInterrupted:
+            raise
+        except ServerError as error:
+            self.say(f"the embedded server did not start again ({error}); trying again shortly")
 
 
 def stop_on_sigterm() -> threading.Event:
@@ -90,13 +158,21 @@ def stop_on_sigterm() -> threading.Event:
 
 
 def start_embedded_unless(
-    server: str | None, *, mc_port: int, api_port: int, world: Path | None = None
+    server: str | None,
+    *,
+    mc_port: int,
+    api_port: int,
+    world: Path | None = None,
+    stop: threading.Event | None = None,
+    listen: str | None = None,
+    online_mode: bool = False,
 ) -> tuple[EmbeddedServer | None, str]:
     """With no ``--server``, start the embedded server and return it with its API address; otherwise
-    return None and the address given. Raises ServerError if it cannot start."""
+    return None and the address given. Raises ServerError if it cannot start (StartInterrupted if
+    ``stop`` was set meanwhile)."""
     if server is not None:
         return None, server
-    embedded = EmbeddedServer(mc_port=mc_port, api_port=api_port, world=world)
+    embedded = EmbeddedServer(mc_port=mc_port, api_port=api_port, world=world, listen=listen, online_mode=online_mode)
     print(f"starting the embedded Minecraft server ({embedded.version}) ...", flush=True)
-    embedded.start()
+    embedded.start(stop=stop)
     return embedded, f"{embedded.host}:{embedded.api_port}"

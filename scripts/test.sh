@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
-# Runs the whole test suite (unit, property, golden and end-to-end tests on the embedded server).
+# Runs the whole test suite (unit, property, golden and end-to-end tests on the embedded server, and the
+# bridge against a real Minetest server with the pycraft mod when it can be installed).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 # the optional world-save export (MIT, no dependencies) is installed here so that its tests run too
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[world]'
+# the Minetest peer (Debian packages) for tests/peers; without it those tests are skipped, and said so below
+peer_missing="$(bash server-setup/minetest/install.sh)" || true
 .venv/bin/ruff check .
 .venv/bin/mypy
-exec .venv/bin/python -m pytest "$@"
+status=0
+.venv/bin/python -m pytest "$@" || status=$?
+if [ -n "$peer_missing" ]; then
+    echo "!!! PEER TESTS NOT RUN (tests/peers, the bridge against Minetest): $peer_missing" >&2
+fi
+exit "$status"

@@ -11,7 +11,9 @@ const DEFAULT_VERSION = '1.21.4'
 const VIEW_DISTANCE = 8 // chunks; bots place up to about 128 blocks from spawn
 const USAGE = `usage: node server.js [--host 127.0.0.1] [--mc-port 25565] [--api-port 4711]
                       [--world DIR] [--version ${DEFAULT_VERSION}] [--location relative|absolute]
-                      [--chat escaped|raw] [--verbose]
+                      [--chat escaped|raw] [--verbose] [--api-host 127.0.0.1] [--online-mode]
+  --host        the address the game port listens on (the API listens on --api-host, default 127.0.0.1)
+  --online-mode players must own the Minecraft account (checked with Mojang's session servers)
   --world DIR   persistent Anvil world (saved on stop); without it the world lives in memory
   --location    coordinates of the API: relative to the world spawn (RaspberryJuice's default) or absolute
   --chat        chat events with | and & escaped (default), or raw as upstream RaspberryJuice writes them
@@ -28,6 +30,8 @@ function parseOptions () {
     ({ values } = parseArgs({
       options: {
         host: { type: 'string', default: '127.0.0.1' },
+        'api-host': { type: 'string', default: '127.0.0.1' },
+        'online-mode': { type: 'boolean', default: false },
         'mc-port': { type: 'string', default: '25565' },
         'api-port': { type: 'string', default: '4711' },
         world: { type: 'string' },
@@ -54,6 +58,8 @@ function parseOptions () {
   if (!['escaped', 'raw'].includes(values.chat)) fail('--chat must be escaped or raw')
   return {
     host: values.host,
+    apiHost: values['api-host'],
+    onlineMode: values['online-mode'],
     mcPort: port('mc-port'),
     apiPort: port('api-port'),
     world: values.world ? path.resolve(values.world) : undefined,
@@ -87,7 +93,7 @@ async function main () {
     serv = mcServer.createMCServer({
       host: opts.host,
       port: opts.mcPort,
-      'online-mode': false,
+      'online-mode': opts.onlineMode,
       version: opts.version,
       gameMode: 1,
       difficulty: 0,
@@ -104,7 +110,7 @@ async function main () {
       motd: 'blockref embedded server',
       plugins: {
         [path.join(__dirname, 'plugin', 'fixes.js')]: { spawn, viewDistance: VIEW_DISTANCE },
-        [path.join(__dirname, 'plugin', 'index.js')]: { host: opts.host, port: opts.apiPort, location: opts.location, chat: opts.chat, spawn }
+        [path.join(__dirname, 'plugin', 'index.js')]: { host: opts.apiHost, port: opts.apiPort, location: opts.location, chat: opts.chat, spawn }
       },
       debug: log // G5: with a debug function flying-squid does not install process-wide crash handlers
     })
@@ -117,7 +123,7 @@ async function main () {
   try {
     apiPort = await serv.raspberryJuice.ready
   } catch (err) {
-    fail(`API port ${opts.host}:${opts.apiPort}: ${err.code === 'EADDRINUSE' ? 'already in use' : err.message}`)
+    fail(`API port ${opts.apiHost}:${opts.apiPort}: ${err.code === 'EADDRINUSE' ? 'already in use' : err.message}`)
   }
   await serv.waitForReady(15000).catch(() => fail('flying-squid did not become ready within 15 s'))
 
@@ -144,6 +150,7 @@ async function main () {
 
   const world = opts.world ? `world=${opts.world}` : 'world=memory'
   process.stdout.write(`READY mc=${serv.listeningPort} api=${apiPort} version=${opts.version} host=${opts.host} ` +
+    `api-host=${opts.apiHost} online-mode=${opts.onlineMode} ` +
     `location=${opts.location} chat=${opts.chat} ${world}\n`)
 }
 

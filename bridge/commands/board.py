@@ -8,8 +8,10 @@ import sys
 from pathlib import Path
 
 from bridge.adopt import schem_to_world
+from bridge.config import BoardConfig
 from bridge.edits import plan_edits
 from bridge.journal import Journal
+from bridge.materials import Materials
 from bridge.protocol import ProtocolError
 from bridge.referee import GRASS
 from bridge.runtime import add_bridge_options, config_from_args, connect, referees_for
@@ -17,6 +19,7 @@ from schematics.blocks import block
 from schematics.options import parse_position
 from schematics.schem import SchemError, read_schem
 
+DEFAULT_SERVER = "127.0.0.1:4711"
 ACTIONS = {
     "build": "build (or repair) each board to show its current game",
     "reset": "start a new game on each board and build it",
@@ -39,7 +42,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "region's minimum corner, so a board exported by 'blockref schematic' lands in place)")
     parser.add_argument("--floor", default="grass_block", metavar="BLOCK",
                         help="with clear: the block the floor layer becomes (default grass_block)")
-    add_bridge_options(parser)
+    add_bridge_options(parser, server_default=None)
+    for action in parser._actions:
+        if action.dest == "server":
+            action.help = (f"the RaspberryJuice API of the Minecraft server (default {DEFAULT_SERVER}); with "
+                           "layout: also learn which materials work there (the style in effect, clashes)")
     parser.set_defaults(func=run)
 
 
@@ -59,6 +66,15 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.action == "layout":
         data = {b.name: {"game": b.world.name} | b.world.geometry.to_json() for b in boards}
+        materials: dict[str, Materials] = {}
+        if args.server:
+            try:
+                materials = materials_on(args.server, boards)
+            except (ProtocolError, ValueError) as error:
+                print(f"blockref board layout: {error}", file=sys.stderr)
+                return 1
+            for name, learnt in materials.items():
+                data[name]["materials"] = learnt.to_json()
         if args.json:
             print(json.dumps(data if len(data) > 1 else data[boards[0].name], indent=1))
         else:
@@ -66,12 +82,16 @@ def run(args: argparse.Namespace) -> int:
                 (lx, ly, lz), (hx, hy, hz) = b.world.geometry.bounds()
                 print(f"board {b.name} ({b.world.name}): {b.world.geometry.describe()}; "
                       f"region {lx},{ly},{lz} to {hx},{hy},{hz}")
+                if b.name in materials:
+                    learnt = materials[b.name]
+                    print(f"  on {args.server}: style {learnt.style.name} in effect"
+                          + "".join(f"; {clash}" for clash in learnt.clashes))
         return 0
     if args.action == "import":
         return import_schem(args, boards[0].world.geometry.bounds()[0])
     journal = Journal(config.journal_path)
     try:
-        client = connect(args.server)
+        client = connect(args.server or DEFAULT_SERVER)
         wanted = {b.name for b in boards}
         referees = {n: r for n, r in referees_for(config, journal, client, args.adopt).items() if n in wanted}
         for referee in referees.values():
@@ -92,6 +112,17 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def materials_on(server: str, boards: list[BoardConfig]) -> dict[str, Materials]:
+    """What each board's style becomes on ``server`` (learnt through the API, see bridge.materials), for
+    the boards whose game checks it."""
+    client = connect(server)
+    try:
+        learnt = {b.name: b.world.learn_materials(client) for b in boards}
+    finally:
+        client.close()
+    return {name: materials for name, materials in learnt.items() if materials is not None}
+
+
 def import_schem(args: argparse.Namespace, region_corner: tuple[int, int, int]) -> int:
     """Paste a .schem through the API, in cuboids where they pay."""
     if args.file is None:
@@ -108,7 +139,7 @@ def import_schem(args: argparse.Namespace, region_corner: tuple[int, int, int]) 
         kinds = ", ".join(f"{state} x{n}" for state, n in sorted(unknown.items())[:8])
         print(f"skipped {sum(unknown.values())} blocks that have no RaspberryJuice id: {kinds}", file=sys.stderr)
     try:
-        client = connect(args.server)
+        client = connect(args.server or DEFAULT_SERVER)
         plan = plan_edits(placed, {}, overwrite_unread=True)  # a paste writes every block of the file
         sent = client.apply_edits(plan.cuboids, plan.blocks)
         client.close()

@@ -9,14 +9,15 @@ import threading
 from pathlib import Path
 from types import FrameType
 
-from bridge.embedded_server import DEFAULT_VERSION, EmbeddedServer, ServerError
+from bridge.embedded_server import DEFAULT_VERSION, EmbeddedServer, ServerError, StartInterrupted
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     server = subparsers.add_parser(
         "server",
         help="the embedded Minecraft server (flying-squid with the RaspberryJuice API)",
-        description="The embedded Minecraft server: superflat, creative, bound to 127.0.0.1.",
+        description="The embedded Minecraft server: superflat, creative, bound to 127.0.0.1 (the game port elsewhere "
+        "with --listen).",
     )
     actions = server.add_subparsers(dest="server_command", metavar="ACTION", required=True)
     run = actions.add_parser(
@@ -44,6 +45,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="API coordinates relative to the world spawn (RaspberryJuice's default) or absolute",
     )
     run.add_argument("--log", type=Path, default=None, help="append the server's own output to this file")
+    run.add_argument("--listen", metavar="ADDR", default=None,
+                     help="open the game port on ADDR (0.0.0.0: every interface); the API stays on 127.0.0.1")
+    run.add_argument("--online-mode", action="store_true",
+                     help="players must own the Minecraft account they log in with (default: offline mode)")
     run.set_defaults(func=run_server)
 
 
@@ -54,6 +59,8 @@ def run_server(args: argparse.Namespace) -> int:
         world=args.world,
         location=args.location,
         log_path=args.log,
+        listen=args.listen,
+        online_mode=args.online_mode,
     )
     stop_requested = threading.Event()
 
@@ -62,10 +69,10 @@ def run_server(args: argparse.Namespace) -> int:
 
     previous = {sig: signal.signal(sig, request_stop) for sig in (signal.SIGTERM, signal.SIGINT)}
     try:
-        server.start()
+        server.start(stop=stop_requested)
         world = str(server.world) if server.world else "in memory"
         print(
-            f"READY game={server.host}:{server.mc_port} api={server.host}:{server.api_port} "
+            f"READY game={server.listen}:{server.mc_port} api={server.host}:{server.api_port} "
             f"version={server.version} location={server.location} world={world}",
             flush=True,
         )
@@ -74,6 +81,8 @@ def run_server(args: argparse.Namespace) -> int:
                 print("blockref server: the server process ended unexpectedly", file=sys.stderr)
                 return 1
         print("stopping...", flush=True)
+        return 0
+    except StartInterrupted:
         return 0
     except ServerError as err:
         print(f"blockref server: {err}", file=sys.stderr)

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import sys
+import threading
 from pathlib import Path
 
-from bridge.embedded_server import ServerError
+from bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted
 from bridge.journal import Journal
-from bridge.protocol import ProtocolError
+from bridge.protocol import ProtocolError, ReconnectingClient
 from bridge.runtime import (
+    Supervisor,
     add_bridge_options,
     config_from_args,
     connect,
@@ -31,10 +34,49 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="embedded server: the Minecraft game port (default 25565)")
     parser.add_argument("--api-port", type=int, default=4711, metavar="N",
                         help="embedded server: the RaspberryJuice API port (default 4711)")
+    parser.add_argument("--listen", metavar="ADDR",
+                        help="embedded server: open the game port on ADDR (0.0.0.0: every network interface, so a "
+                        "friend on the LAN can join); the API port stays on 127.0.0.1. Default 127.0.0.1")
+    parser.add_argument("--online-mode", action="store_true",
+                        help="embedded server: players must own the Minecraft account they log in with (needs "
+                        "this machine to reach the account servers); without it anyone can take any name")
     parser.add_argument("--world", type=Path, metavar="DIR",
                         help="embedded server: the world folder (default: <data>/world; kept between runs)")
     add_bridge_options(parser, server_default=None)
     parser.set_defaults(func=run)
+
+
+def close_when_stopped(stop: threading.Event, client: ReconnectingClient) -> None:
+    """Close the connection once ``stop`` is set: a read waiting on a stalled server ends at once."""
+    stop.wait()
+    client.close()
+
+
+def say(line: str) -> None:
+    print(line, flush=True)
+
+
+def ready_line(prefixes: list[str], server: EmbeddedServer | None, address: str) -> str:
+    """What the READY line promises: the game address to join on the embedded server; with
+    ``--server`` only the API being refereed (its game address is the server owner's to give)."""
+    helps = " or ".join(f"'{prefix} help'" for prefix in prefixes)
+    if server is None:
+        where = f"refereeing the Minecraft server whose RaspberryJuice API is {address}: join that server"
+        return f"READY: {where} and type {helps} in chat. Ctrl-C stops."
+    everywhere = server.listen in ("0.0.0.0", "::")
+    host = "this machine's address" if everywhere else server.listen
+    line = f"READY: join Minecraft {server.version} at {host}:{server.mc_port} and type {helps} in chat."
+    if not _loopback(server.listen) and not server.online_mode:
+        line += (" WARNING: offline mode, and the game port is open to the network: anyone who reaches it can "
+                 "log in under a seated player's name and play for them (--online-mode checks accounts).")
+    return line + " Ctrl-C stops."
+
+
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return address == "localhost"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,28 +85,34 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"blockref up: {error}", file=sys.stderr)
         return 2
+    if args.server and (args.listen or args.online_mode):
+        print("blockref up: --listen and --online-mode are for the embedded server; with --server, "
+              "your server's own settings decide who can join", file=sys.stderr)
+        return 2
     stop = stop_on_sigterm()
     server = None
     try:
         server, address = start_embedded_unless(args.server, mc_port=args.mc_port, api_port=args.api_port,
-                                                world=args.world or config.data_dir / "world")
+                                                world=args.world or config.data_dir / "world", stop=stop,
+                                                listen=args.listen, online_mode=args.online_mode)
+        supervisor = Supervisor(server, stop, say=say) if server is not None else None
         journal = Journal(config.journal_path)
-        client = connect(address, attempts=None)
+        client = connect(address, attempts=None, stop=stop, before_retry=supervisor.check if supervisor else None)
+        threading.Thread(target=close_when_stopped, args=(stop, client), daemon=True).start()
         referees = referees_for(config, journal, client, args.adopt)
-        service = Service(client, config, referees, say=lambda line: print(line, flush=True))
+        service = Service(client, config, referees, say=say)
         service.step()
         for referee in service.referees.values():
             (lx, ly, lz), (hx, hy, hz) = referee.bounds()
             print(f"board {referee.name} stands at {lx},{ly},{lz} .. {hx},{hy},{hz}: {referee.status()}")
-        where = f"Minecraft {server.version} at {server.host}:{server.mc_port}" if server else address
-        helps = " or ".join(f"'{prefix} help'" for prefix in config.prefixes)
-        print(f"READY: join {where} and type {helps} in chat. Ctrl-C stops.", flush=True)
+        print(ready_line(config.prefixes, server, address), flush=True)
         service.run(stop)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, StartInterrupted):
         pass
     except (ServerError, ProtocolError, ValueError) as error:
-        print(f"blockref up: {error}", file=sys.stderr)
-        return 1
+        if not stop.is_set():  # asked to stop while reconnecting: that is a clean stop
+            print(f"blockref up: {error}", file=sys.stderr)
+            return 1
     finally:
         if server is not None:
             print("stopping the embedded server ...", flush=True)

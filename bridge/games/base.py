@@ -157,6 +157,16 @@ class GameWorld(ABC):
     def template_cells(self) -> set[Cell]:
         """The cells an adopted board keeps as the world shows them (floor and decoration, no pieces)."""
 
+    def learn_materials(self, client: Any) -> Any:
+        """Learn what the server in use reads back for this board's blocks and adapt to it: switch to a
+        built-in style whose blocks survive where two roles would look alike, and compare the world by
+        the ids it really shows (:attr:`readback`). Returns a :class:`bridge.materials.Materials` to
+        report, or None for a game that checks nothing. Raises ``ValueError`` when no style works."""
+        return None
+
+    readback: Mapping[int, int] = {}
+    """Block id written -> id the server reads back, where they differ (learnt by learn_materials)."""
+
     def actor(self, state: GameState[Any], action: Any) -> int | None:
         """The player who takes ``action`` now: the player to move, or the action's own player in a phase
         where everyone acts at once."""

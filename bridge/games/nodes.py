@@ -7,9 +7,11 @@ and materials come from :class:`schematics.layout.BoardLayout`, which the file e
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from bridge.games.base import Cell, Disturbance, GameOption, GameWorld, Placement, Reading, Who, changed_cells
+from bridge.materials import Materials, learn_and_choose, style_blocks
 from engines.core import GameState
 from engines.nodes import NodesGame, NodesState, PlaceNode, PlaceWire, make_point, point_name, point_xy
 from schematics.blocks import BlockType
@@ -64,6 +66,15 @@ class NodesWorld(GameWorld):
         layout = BoardLayout(spacing=spacing or 4, origin=origin, orientation=orientation,
                              style=load_style(style or "classic"), corners=str(options.get("corners", "diagonal")))
         return cls(layout, int(options.get("turn_limit", 400)))
+
+    def learn_materials(self, client: Any) -> Materials:
+        materials = learn_and_choose(client, self.layout.style, self.layout.bounds())
+        if materials.style != self.layout.style:
+            self.__init__(replace(self.layout, style=materials.style), self.game.turn_limit)  # type: ignore[misc]
+        self.readback = {block.legacy_id: materials.readback[block.legacy]
+                         for block in style_blocks(materials.style).values()
+                         if materials.readback.get(block.legacy, block.legacy_id) != block.legacy_id}
+        return materials
 
     # ------------------------------------------------------------------ drawing
     def target(self, state: GameState[Any], template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:

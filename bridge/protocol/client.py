@@ -4,7 +4,15 @@
 Every method raises :class:`~bridge.protocol.errors.ProtocolError` subclasses only (arguments that
 cannot be sent raise :class:`~bridge.protocol.errors.InvalidArgument` before anything is written).
 Only commands upstream RaspberryJuice 1.12 implements are sent, plus one deliberate probe of the
-``events.block.places`` extension (:meth:`MinecraftClient.supports_block_events`).
+``events.block.places`` extension (:meth:`MinecraftClient.supports_block_events`), always with
+well-formed arguments (Minetest's pycraft closes the connection on a malformed command).
+
+Servers differ (the client copes with each): RaspberryJuice answers ``Fail`` to unknown commands,
+pycraft answers nothing and spells failures ``fail``; ``world.getPlayerIds`` with nobody online is
+``Fail`` on one and an empty line on the other; event queues are per connection on RaspberryJuice but
+shared by every connection on pycraft, so whoever polls first drains them (one connection should
+poll events; see :mod:`bridge.protocol.events`); pycraft buffers ``setBlock`` until its next other
+command, which is why every batch of edits ends with a fence query (:meth:`apply_edits`).
 """
 
 from __future__ import annotations
@@ -213,28 +221,30 @@ class MinecraftClient:
         return WorldPoll(chat_events, places, blocks, frozenset(senders or ()))
 
     def poll_block_hits(self) -> list[BlockEvent]:
-        """Sword hits since the last poll (the only block events upstream RaspberryJuice reports)."""
+        """Block hits since the last poll (the only block events upstream RaspberryJuice reports): sword
+        right-clicks there, left-click punches with face 7 ("side unknown") on Minetest's pycraft."""
         return parse_block_hits(*self._ask("events.block.hits"))
 
     def supports_block_events(self) -> bool:
         """Whether the server has the ``events.block.places``/``breaks`` extension; probed once per
-        connection (upstream RaspberryJuice answers ``Fail``). Places the probe drains are kept for
-        the next :meth:`poll_block_places`."""
+        connection. Upstream RaspberryJuice answers ``Fail``, Minetest's pycraft does not answer at
+        all, so the probe is followed by marker queries (:meth:`Connection.query_optional`) and
+        never waits for a timeout. Places the probe drains are kept for the next poll."""
         if self._block_events is None:
-            reply = self.connection.pipeline([("events.block.places", (), True)], allow_fail=True)[0]
-            assert reply is not None
-            self._block_events = reply != FAIL
-            if self._block_events:
+            reply = self.connection.query_optional("events.block.places", allow_fail=True)
+            self._block_events = reply not in (None, FAIL)
+            if reply is not None and self._block_events:
                 self._probed_places = parse_block_changes("events.block.places()", reply)
         return self._block_events
 
     def chat_escaped(self) -> bool:
         """Whether the server escapes ``|`` and ``&`` in chat events (see
         :func:`bridge.protocol.chat.escapes_chat`); probed once per connection with ``api.version``,
-        which upstream RaspberryJuice answers ``Fail`` (then chat is taken as unescaped)."""
+        which upstream RaspberryJuice answers ``Fail`` (then chat is taken as unescaped). A server that
+        does not answer at all is of the Raspberry Jam family (Minetest's pycraft), which escapes chat."""
         if self._chat_escaped is None:
-            reply = self.connection.pipeline([(CHAT_ENCODING_PROBE, (), True)], allow_fail=True)[0]
-            self._chat_escaped = escapes_chat(reply)
+            reply = self.connection.query_optional(CHAT_ENCODING_PROBE, allow_fail=True)
+            self._chat_escaped = reply is None or escapes_chat(reply)
         return self._chat_escaped
 
     def poll_block_places(self) -> list[BlockChange]:
@@ -253,7 +263,8 @@ class MinecraftClient:
     # -- players and entities ---------------------------------------------------------------------
 
     def player_entity_ids(self) -> list[int]:
-        """Entity ids of the online players; [] when nobody is online (RaspberryJuice replies Fail)."""
+        """Entity ids of the online players; [] when nobody is online (RaspberryJuice replies Fail,
+        pycraft an empty line)."""
         reply = self._ask_allowing_fail("world.getPlayerIds")
         return [] if reply is None else parse_id_list("world.getPlayerIds()", reply)
 

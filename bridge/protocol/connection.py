@@ -59,7 +59,8 @@ from bridge.protocol.errors import (
 
 FAIL = "Fail"
 """The failure line of the protocol; :meth:`Connection.pipeline` returns it for failed queries
-when asked to (``allow_fail=True``)."""
+when asked to (``allow_fail=True``). Every spelling a server uses reads as this one (see
+:func:`is_fail_line`)."""
 
 FENCE_COMMAND = "world.getBlock"
 FENCE_ARGS: tuple[int, int, int] = (0, 0, 0)
@@ -101,6 +102,16 @@ def format_command(command: str, args: Sequence[object]) -> str:
     except UnicodeEncodeError as exc:
         raise InvalidArgument(f"{command} has text that cannot be encoded as UTF-8: {exc.reason}") from exc
     return line
+
+
+def is_fail_line(line: str) -> bool:
+    """Whether ``line`` is a failure reply in any server's spelling: RaspberryJuice's ``Fail``,
+    Minetest pycraft's ``fail``, FruitJuice's ``Fail,<message>`` (case does not matter).
+
+    >>> [is_fail_line(line) for line in ("Fail", "fail", "FAIL,no such entity", "4,fail", "")]
+    [True, True, True, False, False]
+    """
+    return line[:5].casefold() in ("fail", "fail,")
 
 
 def _is_marker(line: str, count: int) -> bool:
@@ -345,7 +356,8 @@ class Connection:
                 raw = bytes(self._buffer[:end])
                 del self._buffer[: end + 1]
                 self._scanned = 0
-                return raw.decode("utf-8", "replace").removesuffix("\r")
+                line = raw.decode("utf-8", "replace").removesuffix("\r")
+                return FAIL if is_fail_line(line) else line
             self._scanned = len(self._buffer)
             if self._scanned > MAX_REPLY_BYTES:
                 raise self._lost(ConnectionLost, f"a reply line to {waiting_for} exceeded {MAX_REPLY_BYTES} bytes")

@@ -4,6 +4,11 @@ Upstream RaspberryJuice has no such events (it answers ``Fail``); the maintained
 sakebomb/RaspberryJuice and this project's embedded server report them as
 ``x,y,z,blockId,name|...`` with spawn-relative integer coordinates, drained on poll. For a place,
 ``blockId`` is the placed block; for a break, the block that was broken.
+
+Who sees an event depends on the server, so nothing may assume either: RaspberryJuice keeps chat and
+hit queues per connection (a new connection starts empty), Minetest's pycraft keeps one queue for
+every connection (a poll on any connection drains it for all). The bridge therefore polls events on
+one connection only, and resynchronises by reading the boards, never by replaying events.
 """
 
 from __future__ import annotations

@@ -4,12 +4,17 @@ On :class:`ConnectionLost` the failing call reconnects (waiting ``backoff_initia
 first attempt, doubling up to ``backoff_max``, reporting each attempt to ``on_attempt`` or the log),
 then raises :class:`Reconnected` (a ConnectionLost) once: server-side event queues and anything the
 caller knew about the world may be stale, so it resynchronises; the next call uses the new connection.
+
+The backoff only starts again from ``backoff_initial`` once a connection has lasted ``stable_after``
+seconds: a server that accepts and closes at once is not hammered. Waits end at once when the
+``stop`` event (or :meth:`ReconnectingClient.close`) is set.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
@@ -46,15 +51,22 @@ class ReconnectingClient:
         backoff_max: float = 8.0,
         max_attempts: int | None = None,
         on_attempt: AttemptCallback = log_attempt,
+        stop: threading.Event | None = None,
+        stable_after: float = 10.0,
     ) -> None:
         self.client = client
         self.backoff_initial = backoff_initial
         self.backoff_max = backoff_max
         self.max_attempts = max_attempts
         self.on_attempt = on_attempt
+        self.stable_after = stable_after
         self._generation = 0
         self._reconnect_lock = threading.Lock()
-        self._stopped = threading.Event()
+        self._stop = stop
+        self._closed = threading.Event()
+        self._streak = 0
+        """Attempts since the last connection that lasted ``stable_after`` s (sets the next delay)."""
+        self._connected_at = -float("inf")
 
     @classmethod
     def connect(
@@ -67,6 +79,7 @@ class ReconnectingClient:
         backoff_max: float = 8.0,
         max_attempts: int | None = None,
         on_attempt: AttemptCallback = log_attempt,
+        stop: threading.Event | None = None,
     ) -> ReconnectingClient:
         """Connect, retrying with the same backoff if the server is not up yet."""
         wrapper = cls(
@@ -75,9 +88,11 @@ class ReconnectingClient:
             backoff_max=backoff_max,
             max_attempts=max_attempts,
             on_attempt=on_attempt,
+            stop=stop,
         )
         try:
             wrapper.client.reconnect()
+            wrapper._connected_at = time.monotonic()
         except ConnectionLost as error:
             wrapper._restore(wrapper._generation, error)
         return wrapper
@@ -92,8 +107,16 @@ class ReconnectingClient:
 
     def close(self) -> None:
         """Close the connection and stop any reconnect loop waiting in another thread."""
-        self._stopped.set()
+        self._closed.set()
         self.client.close()
+
+    def _wait(self, delay: float) -> bool:
+        """Wait ``delay`` seconds; True at once (within 50 ms) if closed or the stop event is set."""
+        deadline = time.monotonic() + delay
+        while (remaining := deadline - time.monotonic()) > 0:
+            if self._closed.wait(min(remaining, 0.05)) or (self._stop is not None and self._stop.is_set()):
+                return True
+        return self._closed.is_set() or (self._stop is not None and self._stop.is_set())
 
     def _call(self, method: Callable[[], T]) -> T:
         generation = self._generation
@@ -111,12 +134,15 @@ class ReconnectingClient:
         with self._reconnect_lock:
             if generation != self._generation and not self.client.closed:
                 return 0
+            if time.monotonic() - self._connected_at >= self.stable_after:
+                self._streak = 0
             attempt = 0
             while True:
                 attempt += 1
-                delay = min(self.backoff_initial * 2 ** (attempt - 1), self.backoff_max)
+                delay = min(self.backoff_initial * 2 ** min(self._streak, 30), self.backoff_max)
+                self._streak += 1
                 self.on_attempt(attempt, delay, error)
-                if self._stopped.wait(delay):
+                if self._wait(delay):
                     raise ConnectionLost("the client was closed while reconnecting") from error
                 try:
                     self.client.reconnect()
@@ -125,6 +151,7 @@ class ReconnectingClient:
                     if self.max_attempts is not None and attempt >= self.max_attempts:
                         raise ConnectionLost(f"gave up after {attempt} reconnect attempts: {failed}") from failed
                     continue
+                self._connected_at = time.monotonic()
                 self._generation += 1
                 return attempt
 

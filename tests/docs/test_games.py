@@ -74,7 +74,7 @@ def test_a_whole_game_exports_to_a_record_that_replays(data: Path, tmp_path: Pat
     assert main(["draw", str(target), "-o", str(tmp_path / "game1.svg")]) == 0
 
 
-def test_a_turn_in_progress_and_an_out_of_turn_concession_stay_as_comments(
+def test_a_turn_in_progress_stays_a_comment_and_a_concession_after_ones_turn_ends_its_line(
         data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     running = tmp_path / "running.record"
     running.write_text(run(["export", "2", "--data", str(data)], capsys)[1], encoding="utf-8")
@@ -82,9 +82,8 @@ def test_a_turn_in_progress_and_an_out_of_turn_concession_stay_as_comments(
     whole_turns = replay(NodesGame(corners="sides", turn_limit=50), ["c3-c4 c4-c5 c5-c6"])
     assert replay_json(running, "--corners", "sides", "--turn-limit", "50") == whole_turns.to_json()
     conceded = run(["export", "3", "--data", str(data)], capsys)[1]
-    assert conceded.splitlines()[-2:] == [
-        "c3-c4 c4-c5 c5-c6", "# also journaled, not a record entry (a turn in progress or out of turn): concede 1"
-    ]
+    assert conceded.splitlines()[-1] == "c3-c4 c4-c5 c5-c6 concede"  # conceding right after one's own turn
+    assert "also journaled" not in conceded
 
 
 @pytest.mark.parametrize(

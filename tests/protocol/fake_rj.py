@@ -7,6 +7,12 @@ answer ``Fail``, ``entity.getName`` of an unknown id never answers, lines withou
 chat is not escaped (``escape_chat=True`` escapes it as Raspberry Jam Mod and the embedded server do,
 and answers ``api.version`` with ``escaped-chat``), and event queues are per connection. Test hooks garble replies, drop
 connections, stall a session, and stop/restart the server on the same port.
+
+``dialect="pycraft"`` behaves like Minetest's pycraft mod instead (measured on the real one): unknown
+commands get no reply, failures are ``fail``, ``world.getPlayerIds`` with nobody online is an empty
+line, a malformed command closes the connection, ``entity.getName`` never answers for a known id,
+chat escapes ``&`` and ``|``, event queues are shared by every connection, and ``setBlock`` is
+buffered until the next other command (or the end of the tick).
 """
 
 from __future__ import annotations
@@ -65,18 +71,27 @@ class FakeRaspberryJuice:
     """A RaspberryJuice look-alike on 127.0.0.1 (see the module docstring). Use as a context manager."""
 
     def __init__(
-        self, *, tick: float = 0.005, extension: bool = False, escape_chat: bool = False, port: int = 0
+        self, *, tick: float = 0.005, extension: bool = False, escape_chat: bool = False, port: int = 0,
+        dialect: str = "rj",
     ) -> None:
+        if dialect not in ("rj", "pycraft"):
+            raise ValueError(f"unknown dialect {dialect!r}")
         self.tick = tick
         self.extension = extension
-        self.escape_chat = escape_chat
+        self.escape_chat = escape_chat or dialect == "pycraft"  # pycraft escapes chat, without announcing it
         self.port = port
+        self.pycraft = dialect == "pycraft"
+        self._shared = _Session(socket.socket())  # pycraft: one event queue for every connection
+        self._shared.sock.close()
+        self._buffered: list[tuple[Point, tuple[int, int]]] = []
         self.world: dict[Point, tuple[int, int]] = {}
         self.entities: dict[int, FakeEntity] = {}
         self.chat_log: list[str] = []
         self.received: list[str] = []
         self.stall_on: str | None = None
         self.refuse: set[Point] = set()
+        self.lossy: dict[int, int] = {}
+        """Block ids the world stores as another id (like Minetest's pycraft translating ids)."""
         """Positions where setBlock fails (like a setter RaspberryJuice answers with ``Fail``)."""
         self._garbles: list[tuple[str, str]] = []
         self._sessions: list[_Session] = []
@@ -138,7 +153,7 @@ class FakeRaspberryJuice:
 
     def _queue(self, kind: str, record: str) -> None:
         with self._lock:
-            for session in self._sessions:
+            for session in [self._shared] if self.pycraft else self._sessions:
                 getattr(session, kind).append(record)
 
     def queue_chat(self, entity_id: int, message: str) -> None:
@@ -210,10 +225,11 @@ class FakeRaspberryJuice:
             line = session.inbox.popleft()
             self.received.append(line)
             reply = self._handle(session, line)
-            if session.stalled:
+            if session.stalled or session.closed:
                 break
             if reply is not None:
                 replies.append(reply)
+        self._flush_buffered()
         if replies and not session.closed:
             try:
                 session.sock.sendall("".join(reply + "\n" for reply in replies).encode("utf-8"))
@@ -236,12 +252,20 @@ class FakeRaspberryJuice:
         if name == self.stall_on:
             session.stalled = True
             return None
+        if self.pycraft and name != "world.setBlock":
+            self._flush_buffered()
         handler = self._handlers().get(name)
         if handler is None:
-            return "Fail"
+            return None if self.pycraft else "Fail"
+        events = self._shared if self.pycraft else session
         try:
-            reply = handler(session, args)
-        except (ValueError, IndexError, KeyError):
+            reply = handler(events, args)
+        except KeyError:
+            return "fail" if self.pycraft else "Fail"
+        except (ValueError, IndexError):
+            if self.pycraft:  # a Lua error in the command handler: pycraft drops the client
+                self._close(session)
+                return None
             return "Fail"
         with self._lock:
             for index, (command, raw) in enumerate(self._garbles):
@@ -266,7 +290,7 @@ class FakeRaspberryJuice:
             "entity.getName": self._entity_name,
             "entity.getTile": lambda s, a: "{},{},{}".format(*self.entities[int(a[0])].tile),
         }
-        if self.escape_chat:
+        if self.escape_chat and not self.pycraft:
             handlers["api.version"] = lambda s, a: "fake-raspberryjuice,1,escaped-chat"
         if self.extension:
             handlers["events.block.places"] = lambda s, a: self._drain(s.places)
@@ -293,11 +317,20 @@ class FakeRaspberryJuice:
         pos = (_coord(args[0]), _coord(args[1]), _coord(args[2]))
         if pos in self.refuse:
             raise ValueError(f"refusing to set {pos}")
-        self.world[pos] = (int(args[3]), data)
+        block_id = self.lossy.get(int(args[3]), int(args[3]))
+        if self.pycraft:
+            self._buffered.append((pos, (block_id, data)))
+        else:
+            self.world[pos] = (block_id, data)
+
+    def _flush_buffered(self) -> None:
+        for pos, block in self._buffered:
+            self.world[pos] = block
+        self._buffered.clear()
 
     def _set_blocks(self, _session: _Session, args: list[str]) -> None:
         c = [_coord(arg) for arg in args[:6]]
-        block = (int(args[6]), _java_byte(args[7]) if len(args) > 7 else 0)
+        block = (self.lossy.get(int(args[6]), int(args[6])), _java_byte(args[7]) if len(args) > 7 else 0)
         for x in range(min(c[0], c[3]), max(c[0], c[3]) + 1):
             for z in range(min(c[2], c[5]), max(c[2], c[5]) + 1):
                 for y in range(min(c[1], c[4]), max(c[1], c[4]) + 1):
@@ -305,8 +338,8 @@ class FakeRaspberryJuice:
 
     def _player_ids(self, _session: _Session, _args: list[str]) -> str:
         ids = [str(eid) for eid, entity in self.entities.items() if entity.is_player]
-        if not ids:
-            raise ValueError("nobody online")
+        if not ids and not self.pycraft:
+            raise KeyError("nobody online")
         return "|".join(ids)
 
     def _player_id(self, _session: _Session, args: list[str]) -> str:
@@ -317,6 +350,10 @@ class FakeRaspberryJuice:
 
     def _entity_name(self, _session: _Session, args: list[str]) -> str | None:
         entity = self.entities.get(int(args[0]))
+        if self.pycraft:  # pycraft has no getName: no reply for a known id, "fail" for an unknown one
+            if entity is None:
+                raise KeyError(args[0])
+            return None
         return None if entity is None else entity.name  # unknown id: RaspberryJuice never replies
 
     def _events_clear(self, session: _Session, _args: list[str]) -> None:

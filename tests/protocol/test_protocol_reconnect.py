@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 
@@ -113,3 +114,87 @@ def test_close_stops_a_reconnect_loop_in_another_thread(fake: FakeRaspberryJuice
     worker.join(timeout=2)
     assert not worker.is_alive()
     assert len(outcome) == 1 and "closed while reconnecting" in str(outcome[0])
+
+
+def test_the_stop_event_ends_a_reconnect_wait_at_once(fake: FakeRaspberryJuice) -> None:
+    stop = threading.Event()
+    client = ReconnectingClient.connect(
+        "127.0.0.1", fake.port, timeout=1.0, backoff_initial=30.0, backoff_max=30.0, on_attempt=Attempts(), stop=stop
+    )
+    fake.stop()
+    threading.Timer(0.2, stop.set).start()
+    started = time.monotonic()
+    with pytest.raises(ConnectionLost, match="closed while reconnecting"):
+        client.get_block(0, 0, 0)
+    assert time.monotonic() - started < 1.0  # not the 30 s backoff
+
+
+class AcceptAndClose:
+    """A server that accepts every connection and closes it at once."""
+
+    def __init__(self) -> None:
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.accepted = 0
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            try:
+                sock, _ = self.listener.accept()
+            except OSError:
+                return
+            self.accepted += 1
+            sock.close()
+
+    def close(self) -> None:
+        self.listener.close()
+
+
+def test_backoff_keeps_growing_when_the_server_closes_each_new_connection_at_once() -> None:
+    server = AcceptAndClose()
+    attempts = Attempts()
+    client = ReconnectingClient.connect(
+        "127.0.0.1", server.port, timeout=1.0, backoff_initial=0.02, backoff_max=0.32, on_attempt=attempts
+    )
+    reconnects = 0
+    deadline = time.monotonic() + 1.5
+    try:
+        while time.monotonic() < deadline:
+            try:
+                client.get_block(0, 0, 0)
+            except Reconnected:
+                reconnects += 1
+    finally:
+        client.close()
+        server.close()
+    delays = [delay for _, delay, _ in attempts.calls]
+    assert delays[:5] == [0.02, 0.04, 0.08, 0.16, 0.32]  # not 0.02 again after each "successful" reconnect
+    assert reconnects <= 10  # 1.5 s at 0.02 s would be about 60
+
+
+def test_backoff_starts_over_after_a_connection_that_lasted(fake: FakeRaspberryJuice) -> None:
+    attempts = Attempts()
+    client = ReconnectingClient.connect(
+        "127.0.0.1", fake.port, timeout=1.0, backoff_initial=0.02, backoff_max=0.32, on_attempt=attempts,
+    )
+    client.stable_after = 0.2
+    for _ in range(2):
+        assert client.get_block(0, 0, 0) == 0  # the fake has this session now, so the drop hits it
+        fake.drop_connections()
+        with pytest.raises(Reconnected):
+            client.get_block(0, 0, 0)
+    time.sleep(0.3)
+    assert client.get_block(0, 0, 0) == 0
+    fake.drop_connections()
+    with pytest.raises(Reconnected):
+        client.get_block(0, 0, 0)
+    client.close()
+    assert [delay for _, delay, _ in attempts.calls] == [0.02, 0.04, 0.02]
+
+
+def test_close_leaves_the_callers_stop_event_alone(fake: FakeRaspberryJuice) -> None:
+    stop = threading.Event()
+    client = ReconnectingClient.connect("127.0.0.1", fake.port, timeout=1.0, on_attempt=Attempts(), stop=stop)
+    client.close()
+    assert not stop.is_set()

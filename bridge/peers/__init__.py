@@ -1,0 +1,1 @@
+"""Other RaspberryJuice-protocol servers the bridge is tested against, set up from Python."""
