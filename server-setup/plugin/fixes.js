@@ -19,6 +19,11 @@ module.exports.server = function (serv) {
     serv.getSpawnPoint = async () => new Vec3(spawn[0] + 0.5, spawn[1], spawn[2] + 0.5)
     // Columns nobody looks at are dropped from memory; an in-memory world would lose its edits.
     serv.overworld.unloadColumn = () => {}
+    // G15: from 1.20.3 chat is NBT text, and flying-squid's classic colour codes arrive raw in it
+    // ("&ealice joined the game."): drop them from plain-text messages.
+    const createChatComponent = serv._createChatComponent
+    serv._createChatComponent = (text) => createChatComponent(
+      typeof text === 'string' && serv.supportFeature('chatPacketsUseNbtComponents') ? text.replace(/&[0-9a-fk-or]/g, '') : text)
   })
 }
 

@@ -107,3 +107,14 @@ def test_player_and_entity_positions(players: Players, mc: Minecraft) -> None:
     mc.entity.setTilePos(erin.entity_id, 8, 0, 8)
     tile = mc.player.getTilePos()  # the only player online is the "host" player
     assert (tile.x, tile.y, tile.z) == (8, 0, 8)
+
+
+def test_join_and_leave_messages_carry_no_raw_colour_codes(players: Players) -> None:
+    erin = players.join("erin")
+    frank = players.join("frank")
+    frank.leave()
+    erin.chat("sync")  # the bot's round trip: messages sent to it before are in its log
+    log = erin.chat_log()
+    assert any(line.startswith("frank joined the game") for line in log)
+    assert any(line.startswith("frank left the game") for line in log)
+    assert not any("&e" in line for line in log)
