@@ -42,7 +42,7 @@ class NewRuleWorld(GameWorld):
     name = "newrule"
     default_prefix = "newrule"
     options = (
-        GameOption("size", int, 7, "New Rule: dots a side, 4..12 (7 dots make 6 x 6 spaces)"),
+        GameOption("size", int, 7, "dots a side, 4..12 (7 dots make 6 x 6 spaces)"),
         GameOption("players", _players, 2, "2, or 4 in two sides (players 1+3 against 2+4)"),
         GameOption("walled_border", _flag, False, "the board's border starts walled"),
     )  # fmt: skip
