@@ -21,6 +21,7 @@ MODULES = [
     "bridge.board_options",
     "engines.catalogue",
     "schematics.grid",
+    "schematics.tightwire_layout",
 ]
 
 
