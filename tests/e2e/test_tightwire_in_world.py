@@ -1,0 +1,117 @@
+"""End to end: Tightwire on the embedded server, a whole game played by two bot players.
+
+The bridge runs as its own process. Orange (ann) plays every turn by right-clicking two pillars with a
+sword (a revive: its captured piece beside the board, then the pillar), Blue (ben) types every turn in
+chat. The record has captures, both players' slack lines, a revive and a win; after every turn the world
+must show the engine's drawing block for block, and at the end the journal must hold the whole game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from bridge.games.tightwire import TightwireWorld
+from bridge.journal import Journal
+from bridge.protocol import MinecraftClient
+from engines.tightwire import Draw, Move, Revive, TightwireState, dot_xy, replay
+from engines.tightwire.record import strip_comment
+from schematics.tightwire_layout import PIECE_LAYER, PILLAR_HEIGHT
+from tests.e2e.arena import BridgeProcess, Cell, wait_for
+from tests.e2e.test_bridge_in_world import api_offset
+from tests.support.players import Players
+
+pytestmark = pytest.mark.server
+RECORD = Path(__file__).parent / "records" / "tightwire-5x5.record"
+ORIGIN = (40, 0, 80)  # x 39..53, z 67..81: clear of the other end-to-end boards
+
+
+class Table:
+    def __init__(self, client: MinecraftClient, offset: Cell, data: Path) -> None:
+        self.client, self.offset, self.data = client, offset, data
+        self.world = TightwireWorld.build(ORIGIN, None, 0, None, {})
+        self.layout = self.world.layout
+        self.shadow: TightwireState = self.world.game.new_initial_state()
+
+    def absolute(self, cell: Cell) -> Cell:
+        return (cell[0] + self.offset[0], cell[1] + self.offset[1], cell[2] + self.offset[2])
+
+    def mismatches(self) -> list[Cell]:
+        target = self.world.target(self.shadow, {})
+        observed = self.client.get_blocks(*self.layout.bounds())
+        return [c for c, b in target.items() if observed.get(c) != b.legacy_id]
+
+    def journal_entries(self) -> list[str]:
+        journal = Journal(self.data / "journal.sqlite3")
+        saved = journal.running_game("main")
+        journal.close()
+        assert saved is not None
+        return saved.entries
+
+    def top_of(self, dot: int) -> Cell:
+        """The block a player right-clicks at a dot: the piece on the pillar, or the pillar's top."""
+        x, y = dot_xy(dot)
+        occupied = self.shadow.owner(dot) is not None
+        return self.absolute(self.layout.dot_cell(x, y, PIECE_LAYER if occupied else PILLAR_HEIGHT - 1))
+
+    def clicks(self, text: str) -> list[Cell]:
+        """The two blocks a player hits for the turn ``text``."""
+        action = self.shadow.action_from_text(text)
+        if isinstance(action, Revive):
+            player = self.shadow.current_player()
+            assert player is not None
+            return [self.absolute(self.layout.captured_cells(player)[0]), self.top_of(action.at)]
+        if isinstance(action, Move):
+            return [self.top_of(action.frm), self.top_of(action.to)]
+        assert isinstance(action, Draw)
+        if action.move_from is not None:
+            return [self.top_of(action.move_from), self.top_of(action.move_to)]  # type: ignore[arg-type]
+        return [self.top_of(action.a), self.top_of(action.b)]
+
+
+@pytest.fixture(scope="module")
+def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Table, object, object]]:  # type: ignore[no-untyped-def]
+    players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
+    ann, ben = players.join("ann"), players.join("ben")
+    offset = api_offset(embedded_server, ann)
+    data = tmp_path_factory.mktemp("tightwire")
+    bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", data, ORIGIN,
+                           extra=("--game", "tightwire"))
+    bridge.start()
+    client = MinecraftClient.connect(embedded_server.host, embedded_server.api_port)
+    yield Table(client, offset, data), ann, ben
+    client.close()
+    bridge.stop()
+    players.close()
+
+
+def test_a_game_is_played_to_the_end_by_sword_hits_and_chat(table) -> None:  # type: ignore[no-untyped-def]
+    table, ann, ben = table
+    ann.chat("tw join 1")
+    ben.chat("tw join 2")
+    wait_for(lambda: any("ben plays player 2" in m for m in ben.chat_log()), 10, "both seats taken")
+    wait_for(lambda: not table.mismatches(), 10, "the new board")
+
+    stray = table.absolute(table.layout.line_cells((0, 0), (1, 0))[0])  # beside A1's pillar top
+    ben.place(stray, "black_wool")
+    wait_for(lambda: not table.mismatches(), 10, "the stray block put back")
+    assert any("nothing is placed on a Tightwire board" in m for m in ben.chat_log())
+
+    turns = [text for line in RECORD.read_text().splitlines() if (text := strip_comment(line))]
+    expected = replay(table.world.game, turns)
+    for text in turns:
+        if table.shadow.current_player() == 1:
+            for cell in table.clicks(text):
+                ann.hit_with_sword(cell)
+        else:
+            ben.chat(f"tw {text}")
+        table.shadow.apply(table.shadow.action_from_text(text))
+        wait_for(lambda: not table.mismatches(), 10, f"the world to show {text!r}")
+
+    assert table.shadow.history() == expected.history() and table.shadow.winner() == 1
+    assert any(e.startswith("revive") for e in turns) and any(e.startswith("slack") for e in turns)
+    wait_for(lambda: table.journal_entries() == expected.history(), 10, "the journal to hold the game")
+    wait_for(lambda: any("game over after 17 turns" in m and "won" in m for m in ann.chat_log()), 10, "the result")
+    assert any("captures C4" in m for m in ann.chat_log())
