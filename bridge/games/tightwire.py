@@ -17,9 +17,11 @@ Any block placed or broken on the board is put back with the reason.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from bridge.games.base import Cell, Disturbance, GameOption, GameWorld, Notice, Placement, Reading, Who, changed_cells
+from bridge.games.tightwire_clock import GameClock
 from engines.core import GameState
 from engines.tightwire import (
     Draw,
@@ -96,6 +98,7 @@ class TightwireWorld(GameWorld):
         self.layout = layout
         self.geometry = layout
         self._selected: dict[int, tuple[Selected, int]] = {}  # seat -> first hit, and the turn it was made in
+        self.clock = GameClock(game.clock) if game.clock else None
 
     @classmethod
     def build(
@@ -105,16 +108,34 @@ class TightwireWorld(GameWorld):
                              first=int(options.get("first", 1)), slack=int(options.get("slack", 1)),
                              items=str(options.get("items", "none")), clock=str(options.get("clock", "none")))
         layout = TightwireLayout(size=game.size, spacing=spacing or 3, origin=origin, orientation=orientation,
-                                 style=load_tightwire_style(style or "classic"),
-                                 start=picture(game.new_initial_state()))
-        return cls(layout, game)
+                                 style=load_tightwire_style(style or "classic"))
+        full = {p: layout.clock_lit(1.0, 1.0) for p in (1, 2)} if game.clock else {}
+        return cls(replace(layout, start=picture(game.new_initial_state(), full)), game)
 
     # ------------------------------------------------------------------ drawing
     def target(self, state: GameState[Any], template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
         assert isinstance(state, TightwireState)
-        blocks = self.layout.picture_blocks(picture(state))
+        blocks = self.layout.picture_blocks(picture(state, self.display_key()))
         blocks.update({cell: b for cell, b in template.items() if cell in self.template_cells()})
         return blocks
+
+    def display_key(self) -> dict[int, tuple[int, int]]:
+        """The clock cells lit now, per player (none without a clock)."""
+        if self.clock is None:
+            return {}
+        return {p: self.layout.clock_lit(move, reserve) for p, (move, reserve) in self.clock.faces().items()}
+
+    def tick(self, state: GameState[Any], now: float) -> list[Any]:
+        assert isinstance(state, TightwireState)
+        return [] if self.clock is None else list(self.clock.follow(state, now))
+
+    def memo(self) -> str | None:
+        return None if self.clock is None else self.clock.memo()
+
+    def recall(self, state: GameState[Any], memo: str | None, now: float) -> None:
+        assert isinstance(state, TightwireState)
+        if self.clock is not None:
+            self.clock.recall(state, memo, now)
 
     def template_cells(self) -> set[Cell]:
         floor = self.layout.origin[1] - 1

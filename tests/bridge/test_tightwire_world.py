@@ -217,3 +217,50 @@ def test_options_are_checked() -> None:
         else:
             raise AssertionError(f"{bad} was accepted")
     assert parse_dot("C3", 5) == 34
+
+
+def test_the_clock_warns_shows_the_time_on_the_rim_and_running_out_loses() -> None:
+    table = Table(clock="10+20")
+    referee, layout = table.referee, table.layout
+    move, reserve = layout.clock_cells(1)
+    assert [table.world.block(c) for c in move + reserve] == [251] * 13  # both clocks full
+    table.hit(ANN, "A1", "A2")
+    started = time.monotonic()  # Blue's move began at the step that played Orange's turn, a moment ago
+    assert any("3 s left for this move" in line for line in referee.tick(started + 7.2))
+    assert any("in the reserve: 1 period" in line for line in referee.tick(started + 17))
+    target = referee.target()
+    move, reserve = layout.clock_cells(2)
+    assert [target[c].legacy_id for c in move] == [0] * 4
+    assert [target[c].legacy_id for c in reserve] == [251] * 6 + [0] * 3  # 13 s of 20 left: 6 cells of 9
+    move, reserve = layout.clock_cells(1)
+    assert all(target[c].legacy_id == 251 for c in move + reserve)
+    lines = referee.tick(started + 31)
+    assert "player 2 (blue, ben) ran out of time." in lines and "won" in lines[1]
+    assert referee.state.history() == ["draw A1-A2 move A1-A2", "timeout 2"] and referee.state.winner() == 1
+
+
+def test_the_clock_is_taken_up_again_after_a_restart(tmp_path: Path) -> None:
+    def open_board(journal: Journal) -> BoardReferee:
+        return BoardReferee("main", TightwireWorld.build((0, 0, 0), None, 0, None, {"clock": "10+40"}), journal)
+
+    journal = Journal(tmp_path / "journal.sqlite3")
+    referee = open_board(journal)
+    referee.take_seat(1, "ann")
+    referee.take_seat(2, "ben")
+    referee.tick(100.0)
+    referee.act(1, referee.state.action_from_text("draw A1-A2"), "ann")
+    referee.tick(100.0)
+    referee.act(2, referee.state.action_from_text("draw A5-A4"), "ben")
+    referee.tick(125.0)  # Blue took 25 s: 10 s of move time and two periods of the reserve
+    referee.tick(133.0)  # Orange has used 8 s of this move when the bridge goes away
+    journal.close()
+
+    journal = Journal(tmp_path / "journal.sqlite3")
+    again = open_board(journal)  # comes back on another monotonic clock
+    assert again.state.history() == ["draw A1-A2", "draw A4-A5"]
+    world = again.world
+    assert isinstance(world, TightwireWorld) and world.clock is not None
+    assert world.clock.periods == {1: 4, 2: 2}
+    lines = again.tick(time.monotonic() + 2.6)  # 5 s of the 8 s used were kept: 7.6 s used, 2.4 s left
+    assert "player 1 (orange): 3 s left for this move, then the reserve (4 periods of 10 s)" in lines
+    journal.close()

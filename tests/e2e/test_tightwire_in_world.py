@@ -26,26 +26,38 @@ from tests.support.players import Players
 pytestmark = pytest.mark.server
 RECORD = Path(__file__).parent / "records" / "tightwire-5x5.record"
 ORIGIN = (40, 0, 80)  # x 39..53, z 67..81: clear of the other end-to-end boards
+TIMED_ORIGIN = (60, 0, 80)  # x 59..73, z 67..81
+TIMED = """
+[[boards]]
+name = "timed"
+game = "tightwire"
+origin = [60, 0, 80]
+clock = "2+10"
+chat_prefix = "twc"
+"""
 
 
 class Table:
-    def __init__(self, client: MinecraftClient, offset: Cell, data: Path) -> None:
+    def __init__(self, client: MinecraftClient, offset: Cell, data: Path, origin: Cell = ORIGIN,
+                 **options: str) -> None:
         self.client, self.offset, self.data = client, offset, data
-        self.world = TightwireWorld.build(ORIGIN, None, 0, None, {})
+        self.world = TightwireWorld.build(origin, None, 0, None, options)
         self.layout = self.world.layout
         self.shadow: TightwireState = self.world.game.new_initial_state()
 
     def absolute(self, cell: Cell) -> Cell:
         return (cell[0] + self.offset[0], cell[1] + self.offset[1], cell[2] + self.offset[2])
 
-    def mismatches(self) -> list[Cell]:
+    def mismatches(self, clocks: bool = True) -> list[Cell]:
+        """Cells that differ from the shadow's drawing (a running clock's cells left out unless ``clocks``)."""
         target = self.world.target(self.shadow, {})
         observed = self.client.get_blocks(*self.layout.bounds())
-        return [c for c, b in target.items() if observed.get(c) != b.legacy_id]
+        ignored = set() if clocks else {c for p in (1, 2) for part in self.layout.clock_cells(p) for c in part}
+        return [c for c, b in target.items() if observed.get(c) != b.legacy_id and c not in ignored]
 
-    def journal_entries(self) -> list[str]:
+    def journal_entries(self, board: str = "main") -> list[str]:
         journal = Journal(self.data / "journal.sqlite3")
-        saved = journal.running_game("main")
+        saved = journal.running_game(board)
         journal.close()
         assert saved is not None
         return saved.entries
@@ -87,6 +99,19 @@ def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Table, object, ob
     players.close()
 
 
+@pytest.fixture(scope="module")
+def timed(embedded_server, table, tmp_path_factory) -> Iterator[Table]:  # type: ignore[no-untyped-def]
+    """A second bridge with a clocked board (2 s a move + one 10 s reserve period), prefix ``twc``."""
+    first, _, _ = table
+    data = tmp_path_factory.mktemp("tightwire-timed")
+    (data / "boards.toml").write_text(TIMED)
+    bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", data, TIMED_ORIGIN,
+                           extra=("--config", str(data / "boards.toml")))
+    bridge.start()
+    yield Table(first.client, first.offset, data, TIMED_ORIGIN, clock="2+10")
+    bridge.stop()
+
+
 def test_a_game_is_played_to_the_end_by_sword_hits_and_chat(table) -> None:  # type: ignore[no-untyped-def]
     table, ann, ben = table
     ann.chat("tw join 1")
@@ -115,3 +140,25 @@ def test_a_game_is_played_to_the_end_by_sword_hits_and_chat(table) -> None:  # t
     wait_for(lambda: table.journal_entries() == expected.history(), 10, "the journal to hold the game")
     wait_for(lambda: any("game over after 17 turns" in m and "won" in m for m in ann.chat_log()), 10, "the result")
     assert any("captures C4" in m for m in ann.chat_log())
+
+
+def test_a_player_whose_time_runs_out_loses(table, timed) -> None:  # type: ignore[no-untyped-def]
+    _, ann, ben = table
+    ann.chat("twc join 1")
+    ben.chat("twc join 2")
+    wait_for(lambda: any("ben plays player 2" in m and "twc" in m for m in ben.chat_log()), 10, "both seats")
+    move, reserve = timed.layout.clock_cells(2)
+    orange = timed.layout.clock_cells(1)
+    wait_for(lambda: not timed.mismatches(), 10, "the new board with both clocks full")
+    for cell in timed.clicks("draw A1-B3 move A1-B3"):  # the first move is free: Blue's clock starts now
+        ann.hit_with_sword(cell)
+    wait_for(lambda: all(v == 0 for v in timed.client.get_blocks(move[0], move[-1]).values()), 10,
+             "Blue's move time to run out on the rim")
+    wait_for(lambda: any("ran out of time" in m for m in ann.chat_log()), 20, "the loss on time")
+    assert any("player 2 (blue) is in the last reserve period" in m for m in ben.chat_log())
+    timed.shadow.apply(timed.shadow.action_from_text("draw A1-B3 move A1-B3"))
+    timed.shadow.time_out(2)
+    wait_for(lambda: not timed.mismatches(clocks=False), 10, "the end drawn (gold on Orange's side)")
+    seen = timed.client.get_blocks(*timed.layout.bounds())
+    assert [seen[c] for c in move + reserve] == [0] * 13 and {seen[c] for c in orange[0] + orange[1]} == {251}
+    assert timed.journal_entries("timed") == ["draw A1-B3 move A1-B3", "timeout 2"]
