@@ -29,8 +29,7 @@ from bridge.journal import Journal
 from bridge.protocol import MinecraftClient, ReconnectingClient
 from bridge.referee import BoardReferee
 from bridge.service import Service
-from engines.tightwire import Draw, Move, Revive, TightwireAction, TightwireState, dot_xy
-from schematics.tightwire_layout import PIECE_LAYER, PILLAR_HEIGHT
+from engines.tightwire import Draw, Revive, TightwireAction, TightwireState
 from tests.support.players import Bot, Players
 
 ORIGIN = (3, 0, -3)
@@ -74,23 +73,8 @@ class Bench:
     def absolute(self, cell: Cell) -> Cell:
         return (cell[0] + self.offset[0], cell[1] + self.offset[1], cell[2] + self.offset[2])
 
-    def top_of(self, dot: int) -> Cell:
-        x, y = dot_xy(dot)
-        return self.absolute(self.layout.dot_cell(x, y, PIECE_LAYER if self.shadow.owner(dot) else PILLAR_HEIGHT - 1))
-
     def clicks(self, action: TightwireAction) -> list[Cell]:
-        if isinstance(action, Revive):
-            player = self.shadow.current_player()
-            assert player is not None
-            return [self.absolute(self.layout.captured_cells(player)[0]), self.top_of(action.at)]
-        if isinstance(action, Move):
-            return [self.top_of(action.frm), self.top_of(action.to)]
-        if action.move_from is not None:
-            return [self.top_of(action.move_from), self.top_of(action.move_to)]  # type: ignore[arg-type]
-        mine = self.shadow.owner(action.a) == self.shadow.current_player()
-        if mine and self.shadow.owner(action.b) is None:  # the far end first: a line only, no walk
-            return [self.top_of(action.b), self.top_of(action.a)]
-        return [self.top_of(action.a), self.top_of(action.b)]
+        return [self.absolute(c) for c in self.world.hit_cells(self.shadow, action)]
 
     def settled(self, since: float) -> float:
         want = self.world.target(self.shadow, {})

@@ -36,7 +36,14 @@ from engines.tightwire import (
     parse_action,
 )
 from schematics.blocks import BlockType
-from schematics.tightwire_layout import SEAT_COLOURS, Picture, TightwireLayout, load_tightwire_style
+from schematics.tightwire_layout import (
+    PIECE_LAYER,
+    PILLAR_HEIGHT,
+    SEAT_COLOURS,
+    Picture,
+    TightwireLayout,
+    load_tightwire_style,
+)
 
 Selected = tuple[str, int]
 """What a seat's first hit picked: ``("dot", dot)`` or ``("captured", player)``."""
@@ -227,6 +234,31 @@ class TightwireWorld(GameWorld):
     def _revive(self, state: TightwireState, at: int) -> TightwireAction:
         plain, woven = Revive(at), Revive(at, woven=True)
         return woven if state.why_illegal(plain) and not state.why_illegal(woven) else plain
+
+    def hit_cells(self, state: TightwireState, action: TightwireAction) -> list[Cell]:
+        """The two blocks the player to move hits for ``action``: pillar tops (the piece on one, if there is
+        one) or their first captured piece. A slack line is made so only where a plain line may not go.
+
+        >>> world = TightwireWorld.build((0, 0, 0), None, 0, None, {})
+        >>> state = world.game.new_initial_state()
+        >>> world.hit_cells(state, state.action_from_text("draw A1-A2"))  # A2 first: A1's piece stays
+        [(0, 2, -3), (0, 3, 0)]
+        """
+        player = state.current_player()
+
+        def top(dot: int) -> Cell:
+            x, y = dot_xy(dot)
+            return self.layout.dot_cell(x, y, PIECE_LAYER if state.owner(dot) else PILLAR_HEIGHT - 1)
+
+        if isinstance(action, Revive):
+            return [self.layout.captured_cells(player or 1)[0], top(action.at)]
+        if isinstance(action, Move):
+            return [top(action.frm), top(action.to)]
+        if action.move_from is not None:
+            return [top(action.move_from), top(action.b if action.move_from == action.a else action.a)]
+        if state.owner(action.a) == player and state.owner(action.b) is None:
+            return [top(action.b), top(action.a)]
+        return [top(action.a), top(action.b)]
 
     def _name(self, picked: Selected) -> str:
         return dot_name(picked[1]) if picked[0] == "dot" else "the captured piece"

@@ -50,6 +50,7 @@ class GameClock:
         self._entries = 0
         self._started: float | None = None  # when the running move began; None before the first turn
         self._mover: int | None = None
+        self._over = False
         self._warned: set[str] = set()
         self._now = 0.0
 
@@ -57,7 +58,7 @@ class GameClock:
         """Take up ``state`` with what a :meth:`memo` kept (None: a fresh clock)."""
         self.periods = {1: self.rules.periods, 2: self.rules.periods}
         self._entries = len(state.history())
-        self._mover = state.current_player()
+        self._mover, self._over = state.current_player(), state.is_terminal()
         self._warned = set()
         self._now = now
         self._started = now if self._entries else None
@@ -84,7 +85,8 @@ class GameClock:
                 self.periods[self._mover] = spent.periods_left
             elif entries == 0:
                 self.periods = {1: self.rules.periods, 2: self.rules.periods}
-            self._entries, self._mover, self._warned = entries, state.current_player(), set()
+            self._entries, self._mover, self._over = entries, state.current_player(), state.is_terminal()
+            self._warned = set()
             self._started = now if entries else None
         self._now = now
         mover = self._mover
@@ -115,11 +117,12 @@ class GameClock:
 
     def faces(self) -> dict[int, tuple[float, float]]:
         """Per player, the fractions of the move time and of the reserve left now (the waiting player's move
-        time shows full: it is theirs when their move begins)."""
+        time shows full: it is theirs when their move begins; once the game is over only reserves show)."""
         faces = {}
         rules = self.rules
         for player in (1, 2):
-            move_left, reserve = float(rules.move_seconds), float(self.periods[player] * rules.period_seconds)
+            move_left = 0.0 if self._over else float(rules.move_seconds)
+            reserve = float(self.periods[player] * rules.period_seconds)
             if player == self._mover and self._started is not None:
                 reading = rules.reading(self._elapsed(), self.periods[player])
                 move_left = reading.move_left

@@ -16,9 +16,8 @@ import pytest
 from bridge.games.tightwire import TightwireWorld
 from bridge.journal import Journal
 from bridge.protocol import MinecraftClient
-from engines.tightwire import Draw, Move, Revive, TightwireState, dot_xy, replay
+from engines.tightwire import TightwireState, replay
 from engines.tightwire.record import strip_comment
-from schematics.tightwire_layout import PIECE_LAYER, PILLAR_HEIGHT
 from tests.e2e.arena import BridgeProcess, Cell, wait_for
 from tests.e2e.test_bridge_in_world import api_offset
 from tests.support.players import Players
@@ -62,25 +61,9 @@ class Table:
         assert saved is not None
         return saved.entries
 
-    def top_of(self, dot: int) -> Cell:
-        """The block a player right-clicks at a dot: the piece on the pillar, or the pillar's top."""
-        x, y = dot_xy(dot)
-        occupied = self.shadow.owner(dot) is not None
-        return self.absolute(self.layout.dot_cell(x, y, PIECE_LAYER if occupied else PILLAR_HEIGHT - 1))
-
     def clicks(self, text: str) -> list[Cell]:
         """The two blocks a player hits for the turn ``text``."""
-        action = self.shadow.action_from_text(text)
-        if isinstance(action, Revive):
-            player = self.shadow.current_player()
-            assert player is not None
-            return [self.absolute(self.layout.captured_cells(player)[0]), self.top_of(action.at)]
-        if isinstance(action, Move):
-            return [self.top_of(action.frm), self.top_of(action.to)]
-        assert isinstance(action, Draw)
-        if action.move_from is not None:
-            return [self.top_of(action.move_from), self.top_of(action.move_to)]  # type: ignore[arg-type]
-        return [self.top_of(action.a), self.top_of(action.b)]
+        return [self.absolute(c) for c in self.world.hit_cells(self.shadow, self.shadow.action_from_text(text))]
 
 
 @pytest.fixture(scope="module")
@@ -159,6 +142,28 @@ def test_a_player_whose_time_runs_out_loses(table, timed) -> None:  # type: igno
     timed.shadow.apply(timed.shadow.action_from_text("draw A1-B3 move A1-B3"))
     timed.shadow.time_out(2)
     wait_for(lambda: not timed.mismatches(clocks=False), 10, "the end drawn (gold on Orange's side)")
-    seen = timed.client.get_blocks(*timed.layout.bounds())
-    assert [seen[c] for c in move + reserve] == [0] * 13 and {seen[c] for c in orange[0] + orange[1]} == {251}
+
+    def clocks_at_the_end() -> bool:  # only the reserves show: Blue's none, Orange's whole
+        seen = timed.client.get_blocks(*timed.layout.bounds())
+        return [seen[c] for c in move + reserve + orange[0] + orange[1]] == [0] * 17 + [251] * 9
+
+    wait_for(clocks_at_the_end, 10, "the clocks at the end")
     assert timed.journal_entries("timed") == ["draw A1-B3 move A1-B3", "timeout 2"]
+
+
+def test_a_computer_seat_plays_whole_turns(table) -> None:  # type: ignore[no-untyped-def]
+    table, ann, ben = table
+    ann.chat("tw start")  # the game above is over: a new one needs nobody's consent
+    ben.chat("tw leave")
+    ben.chat("tw join bot easy")
+    wait_for(lambda: any("the computer (easy) takes seat 2" in m for m in ann.chat_log()), 10, "the computer seated")
+    table.shadow = table.world.game.new_initial_state()
+    wait_for(lambda: not table.mismatches(), 10, "the new game's board")
+    for text in ("draw B1-C3 move B1-C3", "draw E1-D3"):
+        for cell in table.clicks(text):
+            ann.hit_with_sword(cell)
+        table.shadow.apply(table.shadow.action_from_text(text))
+        wait_for(lambda: len(table.journal_entries()) == len(table.shadow.history()) + 1, 20, "the computer's turn")
+        table.shadow.apply(table.shadow.action_from_text(table.journal_entries()[-1]))
+        wait_for(lambda: not table.mismatches(), 10, "the computer's turn drawn")
+    assert table.shadow.current_player() == 1 and len(table.shadow.history()) == 4

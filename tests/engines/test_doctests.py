@@ -22,6 +22,7 @@ MODULES = [
     "engines.catalogue",
     "schematics.grid",
     "schematics.tightwire_layout",
+    "bridge.games.tightwire",
     "bridge.games.tightwire_clock",
 ]
 
