@@ -96,7 +96,7 @@ class TightwireWorld(GameWorld):
     )  # fmt: skip
     seat_colours: ClassVar[Mapping[int, str]] = dict(enumerate(SEAT_COLOURS, start=1))
     how_to_play = ("Right-click two pillars with a sword: a new line between them (your piece on the first walks "
-                   "it), or a move along a line; or type it: 'tw draw B5-C3 move B5-C3', 'tw revive C3'.")
+                   "it), or a move along a line; or type the turn after the prefix: draw B5-C3 move B5-C3.")
     chat_verbs = ("draw", "slack", "move", "revive")
     uses_hits = True
 
@@ -123,7 +123,8 @@ class TightwireWorld(GameWorld):
     def target(self, state: GameState[Any], template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
         assert isinstance(state, TightwireState)
         blocks = self.layout.picture_blocks(picture(state, self.display_key()))
-        blocks.update({cell: b for cell, b in template.items() if cell in self.template_cells()})
+        kept = self.template_cells()
+        blocks.update({cell: b for cell, b in template.items() if cell in kept})
         return blocks
 
     def display_key(self) -> dict[int, tuple[int, int]]:
@@ -162,8 +163,8 @@ class TightwireWorld(GameWorld):
                 reason = "nothing on a Tightwire board is broken by hand"
             else:
                 reason = "nothing is placed on a Tightwire board"
-            how = f"right-click two pillars with a sword, or type the turn ('{self.default_prefix} help')"
-            reading.disturbances.append(Disturbance(cell, f"{reason}: {how}"))
+            reading.disturbances.append(Disturbance(
+                cell, f"{reason}: right-click two pillars with a sword, or type the turn in chat"))
         return reading
 
     def actions_for(self, state: GameState[Any], placement: Placement) -> list[Any]:
