@@ -272,7 +272,12 @@ class TightwireWorld(GameWorld):
         if state.is_terminal():
             return (f"game over after {state.turns} turn{'s' if state.turns != 1 else ''}: {who(state.winner())} "
                     f"won ({state.end_reason}). {pieces}.")
-        return f"turn {state.turns + 1}: {who(state.current_player())} to draw, move or revive. {pieces}."
+        clock = ""
+        if self.clock is not None:
+            period = self.clock.rules.period_seconds
+            clock = " Reserve: " + ", ".join(f"{self.seat_colours[p]} {n} x {period} s"
+                                             for p, n in self.clock.periods.items()) + "."
+        return f"turn {state.turns + 1}: {who(state.current_player())} to draw, move or revive. {pieces}.{clock}"
 
     def consequences(self, before: GameState[Any], after: GameState[Any], action: Any) -> list[str]:
         assert isinstance(after, TightwireState)

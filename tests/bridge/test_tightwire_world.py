@@ -261,6 +261,7 @@ def test_the_clock_is_taken_up_again_after_a_restart(tmp_path: Path) -> None:
     world = again.world
     assert isinstance(world, TightwireWorld) and world.clock is not None
     assert world.clock.periods == {1: 4, 2: 2}
+    assert again.status().endswith("Reserve: orange 4 x 10 s, blue 2 x 10 s.")
     lines = again.tick(time.monotonic() + 2.6)  # 5 s of the 8 s used were kept: 7.6 s used, 2.4 s left
     assert "player 1 (orange): 3 s left for this move, then the reserve (4 periods of 10 s)" in lines
     journal.close()
