@@ -4,6 +4,8 @@ The bridge runs as its own process. Orange (ann) plays every turn by right-click
 sword (a revive: its captured piece beside the board, then the pillar), Blue (ben) types every turn in
 chat. The record has captures, both players' slack lines, a revive and a win; after every turn the world
 must show the engine's drawing block for block, and at the end the journal must hold the whole game.
+Then a computer seat answers sword-hit turns with whole turns of its own, and on a second board (its own
+bridge, a 2 s + 10 s clock) a player who does not move loses on time, the rim showing the clocks.
 """
 
 from __future__ import annotations
