@@ -265,3 +265,14 @@ def test_the_clock_is_taken_up_again_after_a_restart(tmp_path: Path) -> None:
     lines = again.tick(time.monotonic() + 2.6)  # 5 s of the 8 s used were kept: 7.6 s used, 2.4 s left
     assert "player 1 (orange): 3 s left for this move, then the reserve (4 periods of 10 s)" in lines
     journal.close()
+
+
+def test_a_revive_onto_a_dot_with_one_line_is_the_woven_revive_when_the_item_is_there() -> None:
+    table = Table(setup="A1,B1,E1/A5,B5,E5", items="1=woven_revive")  # each player starts with one piece off
+    table.chat(ANN, "tw draw C3-C4")
+    table.chat(BEN, "tw draw A4-B4")
+    table.hit(ANN, "*", "C3")
+    assert table.history()[-1] == "revive C3 woven"
+    table.hit(BEN, "*")
+    assert "a line touches C4" in table.hit(BEN, "C4")[-1]  # no item: only dots no line touches
+    assert table.matches()
