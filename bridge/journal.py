@@ -39,6 +39,11 @@ CREATE TABLE IF NOT EXISTS entries (
     at REAL NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS memos (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    memo TEXT NOT NULL,
+    at REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS seats (
     board TEXT NOT NULL,
     player INTEGER NOT NULL,
@@ -153,6 +158,19 @@ class Journal:
     def _entries(self, game_id: int) -> list[str]:
         rows = self._db.execute("SELECT entry FROM entries WHERE game_id = ? ORDER BY seq", (game_id,))
         return [str(entry) for (entry,) in rows]
+
+    def save_memo(self, game_id: int, memo: str | None) -> None:
+        """Keep what a game's world remembers beyond the entries (a clock); None forgets it."""
+        with self._db:
+            if memo is None:
+                self._db.execute("DELETE FROM memos WHERE game_id = ?", (game_id,))
+            else:
+                self._db.execute("INSERT OR REPLACE INTO memos (game_id, memo, at) VALUES (?, ?, ?)",
+                                 (game_id, memo, time.time()))
+
+    def memo(self, game_id: int) -> str | None:
+        row = self._db.execute("SELECT memo FROM memos WHERE game_id = ?", (game_id,)).fetchone()
+        return None if row is None else str(row[0])
 
     def seats(self, board: str) -> dict[int, str]:
         return {p: n for p, n in self._db.execute("SELECT player, name FROM seats WHERE board = ?", (board,))}

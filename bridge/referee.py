@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bridge.edits import EditPlan, plan_edits
-from bridge.games.base import GameWorld, Placement
+from bridge.games.base import GameWorld, Notice, Placement, TimeOut
 from bridge.journal import Journal
 from engines.core import GameState, IllegalAction
 from schematics.blocks import AIR, BlockType
@@ -65,7 +65,10 @@ class BoardReferee:
                                  f"was played with other options; it is kept in the journal as abandoned and a new "
                                  f"game starts with {self.game.options}")
             self.game_id = journal.start_game(name, self.game.name, self.game.options)
+        self._memo = journal.memo(self.game_id)
+        world.recall(self.state, self._memo, time.monotonic())
         self._target: dict[Cell, BlockType] | None = None  # cleared whenever the state changes
+        self._display_key: object = None
         self._shown: dict[Cell, int] | None = None
         self._repaint = saved is not None and self.replaced is not None  # leftovers of the old game are no moves
         self._unattributed: set[Cell] = set()  # cells seen without a placer last look, given one more look
@@ -81,8 +84,10 @@ class BoardReferee:
     # ------------------------------------------------------------------ the world
     def target(self) -> dict[Cell, BlockType]:
         """Every cell of the board region as the game says it must be now."""
-        if self._target is None:
+        key = self.world.display_key()
+        if self._target is None or key != self._display_key:
             self._target = self.world.target(self.state, self.template)
+            self._display_key = key
         return self._target
 
     def bounds(self) -> tuple[Cell, Cell]:
@@ -314,6 +319,33 @@ class BoardReferee:
             raise IllegalAction(reason)
         return self.play(action, by=by)
 
+    def tick(self, now: float) -> list[str]:
+        """What the world's clock does at ``now`` (monotonic seconds): its warnings, actions and losses on
+        time, as chat lines. What the world keeps beyond the entries is saved in the journal when it changes."""
+        lines: list[str] = []
+        for item in self.world.tick(self.state, now):
+            if isinstance(item, Notice):
+                lines.append(item.text)
+            elif isinstance(item, TimeOut):
+                lines.extend(self.time_out(item.player))
+            else:
+                lines.extend(self.play(item, by="the clock"))
+        memo = self.world.memo()
+        if memo != self._memo:
+            self.journal.save_memo(self.game_id, memo)
+            self._memo = memo
+        return lines
+
+    def time_out(self, player: int) -> list[str]:
+        """``player`` ran out of time and loses: the engine's ``timeout N`` entry, journaled."""
+        if self.state.is_terminal():
+            raise IllegalAction("the game is over")
+        entry = f"timeout {player}"
+        self.game.replay_history_entry(self.state, entry)
+        self._target = None
+        self.journal.append(self.game_id, entry, "the clock")
+        return [f"{self.who(player)} ran out of time.", *self._result_lines()]
+
     def concede(self, player: int, by: str | None = None) -> list[str]:
         if self.state.is_terminal():
             raise IllegalAction("the game is over")
@@ -326,6 +358,7 @@ class BoardReferee:
         self.game_id = self.journal.start_game(self.name, self.game.name, self.game.options)
         self.state = self.game.new_initial_state()
         self._target = None
+        self._memo = None
         return [f"new game on board {self.name}. {self.status()}"]
 
     def undo(self) -> str | None:

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
 from bridge.config import BridgeConfig
 from bridge.edits import EditPlan
+from bridge.games.base import Notice
 from bridge.protocol import Block, BlockEvent, ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
 from bridge.referee import BoardReferee
 from engines.ai.knowledge import computer_player
@@ -158,9 +159,8 @@ class Service:
                 self._on_hit(hit)
         now = time.monotonic()
         for referee in watched:
-            for action in referee.world.tick(referee.state, now):
-                for line in referee.play(action, by="the clock"):
-                    self.post(referee, line)
+            for line in referee.tick(now):
+                self.post(referee, line)
         self._greet_newcomers(poll.players)
         self._watch_seats(poll.players)
         for referee, observed in zip(watched, poll.regions, strict=True):
@@ -319,7 +319,10 @@ class Service:
             return
         try:
             action = referee.world.hit(referee.state, seat, cell)
-            lines = [] if action is None else referee.act(seat, action, by=speaker)
+            if isinstance(action, Notice):
+                lines = [f"{speaker}: {action.text}"]
+            else:
+                lines = [] if action is None else referee.act(seat, action, by=speaker)
         except (ValueError, IllegalAction) as error:
             lines = [f"{speaker}: {error}"]
         for line in lines:

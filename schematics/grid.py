@@ -29,12 +29,14 @@ LAYERS = (-1, 0, 1)
 
 @dataclass(frozen=True)
 class Grid:
-    """``extent`` board cells from the first grid line to the last, with ``margin`` cells of rim around."""
+    """``extent`` board cells from the first grid line to the last, with ``margin`` cells of rim around, on
+    the ``layers`` (floor -1, pieces 0, tops 1 unless a game stands taller)."""
 
     origin: Cell
     orientation: int
     extent: int
     margin: int = 1
+    layers: tuple[int, ...] = LAYERS
 
     def world(self, u: int, v: int, h: int = 0) -> Cell:
         col, row = ORIENTATIONS[self.orientation]
@@ -48,7 +50,7 @@ class Grid:
 
     def in_region(self, u: int, v: int, h: int) -> bool:
         low, high = -self.margin, self.extent + self.margin
-        return low <= u <= high and low <= v <= high and h in LAYERS
+        return low <= u <= high and low <= v <= high and h in self.layers
 
     def on_rim(self, u: int, v: int) -> bool:
         return u in (-self.margin, self.extent + self.margin) or v in (-self.margin, self.extent + self.margin)
@@ -56,15 +58,16 @@ class Grid:
     def region(self) -> Iterator[tuple[int, int, int]]:
         """Every board cell ``(u, v, h)`` of the region, layer by layer."""
         low, high = -self.margin, self.extent + self.margin
-        for h in LAYERS:
+        for h in self.layers:
             for u in range(low, high + 1):
                 for v in range(low, high + 1):
                     yield u, v, h
 
     def bounds(self) -> tuple[Cell, Cell]:
-        """Minimum and maximum world corners of the whole three-layer region."""
+        """Minimum and maximum world corners of the whole region, every layer."""
         low, high = -self.margin, self.extent + self.margin
-        corners = [self.world(u, v, h) for u in (low, high) for v in (low, high) for h in (-1, 1)]
+        layers = (self.layers[0], self.layers[-1])
+        corners = [self.world(u, v, h) for u in (low, high) for v in (low, high) for h in layers]
         return (
             (min(c[0] for c in corners), min(c[1] for c in corners), min(c[2] for c in corners)),
             (max(c[0] for c in corners), max(c[1] for c in corners), max(c[2] for c in corners)),

@@ -69,6 +69,20 @@ class Disturbance:
     reason: str
 
 
+@dataclass(frozen=True)
+class Notice:
+    """A line a world says without playing anything: what a sword hit selected, a clock's warning."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class TimeOut:
+    """The clock says ``player`` ran out of time: the referee records the engine's ``timeout N`` entry."""
+
+    player: int
+
+
 @dataclass
 class Reading:
     """What a look at the board found."""
@@ -179,13 +193,29 @@ class GameWorld(ABC):
 
     def hit(self, state: GameState[Any], seat: int, cell: Cell) -> Any:
         """A sword hit by the player in ``seat`` on ``cell`` of the board: the action it completes, or
-        None when it only selects (the first pillar of a line). Raises ``ValueError`` with the reason
-        for a hit that can start nothing."""
+        None (or a :class:`Notice` said to the hitter) when it only selects (the first pillar of a line).
+        Raises ``ValueError`` with the reason for a hit that can start nothing."""
         return None
 
     def tick(self, state: GameState[Any], now: float) -> list[Any]:
-        """Actions the clock makes at ``now`` (monotonic seconds): a turn's end, a timeout. None here."""
+        """What the clock does at ``now`` (monotonic seconds): actions, :class:`Notice` lines to say and
+        :class:`TimeOut` losses. None here."""
         return []
+
+    def display_key(self) -> object:
+        """What the drawing depends on besides the state (the clock cells lit): the referee draws the board
+        again when it changes. None here."""
+        return None
+
+    def memo(self) -> str | None:
+        """What the world keeps of the running game beyond its entries (a clock), as text the journal
+        stores so that a restarted bridge carries on; None when there is nothing."""
+        return None
+
+    def recall(self, state: GameState[Any], memo: str | None, now: float) -> None:
+        """Take up the game ``state`` (replayed from the journal, or new) with the :meth:`memo` saved for it
+        (None: nothing saved) at ``now`` (monotonic seconds)."""
+        return None
 
     def game_title(self) -> str:
         from engines.catalogue import game_module

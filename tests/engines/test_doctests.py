@@ -22,6 +22,9 @@ MODULES = [
     "bridge.board_options",
     "engines.catalogue",
     "schematics.grid",
+    "schematics.tightwire_layout",
+    "bridge.games.tightwire",
+    "bridge.games.tightwire_clock",
 ]
 
 
