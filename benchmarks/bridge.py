@@ -1,15 +1,18 @@
 """Bridge latency: a player places pieces, the referee settles them.
 
-    .venv/bin/python benchmarks/bridge.py [--pieces N] [--poll S] [--seed S]
-    .venv/bin/python benchmarks/bridge.py --server 127.0.0.1:4711 --origin 3,9,-3 --style portable
+    nice -n 10 .venv/bin/python benchmarks/bridge.py [--game nodes|newrule] [--pieces N] [--poll S] [--seed S]
+    nice -n 10 .venv/bin/python benchmarks/bridge.py --server 127.0.0.1:4711 --origin 3,9,-3 --style portable
 
 Starts its own embedded server, runs the service (in this process, so its protocol commands can be
-counted) and a mineflayer bot that plays a seeded random game piece by piece. With ``--server`` it uses
-that server instead (say the Minetest peer, ``python -m bridge.peers.minetest``) and a pretend player on
-a second API connection (``setBlock`` and a fence). For each piece it measures the time from the moment
-the server has the player's block to the moment the world shows the whole piece (the segment filled, or
-the node's peg and tabs). Prints p50/p95/max, the protocol commands per piece (edits alone, and
-everything including the polls), and the commands of a full board build and reset.
+counted) and a mineflayer bot that plays a seeded random game of the board's game (Nodes unless
+``--game`` says otherwise; every board option of ``blockref up`` is taken) piece by piece, placing the
+block a person would (the game's world says which and where). With ``--server`` it uses that server
+instead (say the Minetest peer, ``python -m bridge.peers.minetest``) and a pretend player on a second API
+connection (``setBlock`` and a fence). For each piece it measures the time from the moment the server has
+the player's block to the moment the world shows the whole piece and its consequences (a Nodes segment
+filled or a node's peg and tabs; a New Rule wall or space, dead chains and the rim). Prints p50/p95/max,
+the protocol commands per piece (edits alone, and everything including the polls), and the commands of a
+full board build and reset.
 """
 
 from __future__ import annotations
@@ -26,25 +29,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bridge.board_options import add_board_options, world_from_args
 from bridge.config import BoardConfig, BridgeConfig
 from bridge.embedded_server import EmbeddedServer, free_port
-from bridge.games.nodes import NodesWorld
 from bridge.journal import Journal
 from bridge.protocol import MinecraftClient, ReconnectingClient
-from bridge.referee import BoardReferee
-from bridge.runtime import parse_server
+from bridge.runtime import parse_server, referees_for
 from bridge.service import Service
-from engines.nodes import NodesGame, PlaceWire, point_xy
-from engines.nodes.actions import Pass
 from schematics.blocks import BlockType
-from schematics.layout import BoardLayout
-from schematics.options import parse_position
-from schematics.style import load_style
 from tests.support.players import Players
 
 Cell = tuple[int, int, int]
 Place = Callable[[Cell, BlockType], None]
-ORIGIN = (3, 0, -3)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -54,14 +50,16 @@ def percentile(values: list[float], q: float) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--pieces", type=int, default=40, help="pieces to place (default 40)")
+    parser.add_argument("--pieces", type=int, default=40, help="pieces to place, at most a whole game (default 40)")
     parser.add_argument("--poll", type=float, default=0.05, help="the bridge's poll interval (default 0.05 s)")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--server", metavar="HOST:PORT", help="an API server to use instead of the embedded one")
-    parser.add_argument("--origin", type=parse_position, default=ORIGIN, metavar="X,Y,Z",
-                        help=f"point a1 of the board (default {ORIGIN})")
-    parser.add_argument("--style", default="classic", help="the board's style (default classic)")
+    add_board_options(parser)
     args = parser.parse_args()
+    try:
+        world_from_args(args)
+    except ValueError as error:
+        parser.error(str(error))
 
     if args.server:
         host, port = parse_server(args.server)
@@ -102,12 +100,11 @@ def bot_placer(server: EmbeddedServer, players: Players) -> Place:
 
 
 def run(host: str, port: int, place: Place, args: argparse.Namespace) -> None:
-    layout = BoardLayout(style=load_style(args.style), origin=args.origin)
-    game = NodesGame()
+    world = world_from_args(args)
     client = ReconnectingClient.connect(host, port)
-    nodes = NodesWorld(layout)
-    referee = BoardReferee("main", nodes, Journal(Path(tempfile.mkdtemp()) / "journal.sqlite3"))
-    config = BridgeConfig(boards=[BoardConfig("main", nodes, "nodes")], poll_interval=args.poll)
+    journal = Journal(Path(tempfile.mkdtemp()) / "journal.sqlite3")
+    config = BridgeConfig(boards=[BoardConfig("main", world, world.default_prefix)], poll_interval=args.poll)
+    referee = referees_for(config, journal, client)["main"]
     service = Service(client, config, {"main": referee}, say=lambda line: None)
 
     service.step()
@@ -118,39 +115,32 @@ def run(host: str, port: int, place: Place, args: argparse.Namespace) -> None:
     thread = threading.Thread(target=service.run, args=(stop,), daemon=True)
     thread.start()
     rng = random.Random(args.seed)
-    shadow = game.new_initial_state()
+    shadow = world.game.new_initial_state()
+    fixed = world.template_cells()  # floor and decoration: the pieces and the displays are watched
     latencies: list[float] = []
     started_commands = client.commands_sent
     started_edits = service.commands_sent
     started = time.monotonic()
     while len(latencies) < args.pieces and not shadow.is_terminal():
         action = rng.choice(shadow.legal_actions())
-        if isinstance(action, Pass):
-            shadow.apply(action)
-            continue
-        mover = shadow.current_player()
-        assert mover is not None
-        materials = layout.style.players[mover]
-        if isinstance(action, PlaceWire):
-            cells = layout.segment_cells(point_xy(action.frm), point_xy(action.to))
-            cell, material = cells[len(cells) // 2], materials.wire
-        else:
-            cell = layout.point_position(*point_xy(action.at))
-            material = materials.node
+        placed = world.placing(shadow, action)
         shadow.apply(action)
-        want = nodes.target(shadow, {})
-        watched = [c for c in want if layout.cell_owner(c) and layout.cell_owner(c)[0] != "floor"]  # type: ignore[index]
+        if placed is None:  # a pass: the referee plays it
+            continue
+        want = world.target(shadow, {})
+        watched = [c for c in want if c not in fixed]
         low = tuple(min(c[i] for c in watched) for i in range(3))
         high = tuple(max(c[i] for c in watched) for i in range(3))
-        place(cell, material)
-        placed = time.monotonic()
+        place(*placed)
+        placed_at = time.monotonic()
         while True:
             seen = watcher.get_blocks(low, high)  # type: ignore[arg-type]
-            if all(seen.get(c) == want[c].legacy_id for c in watched if c in seen):
+            if all(seen.get(c) == world.readback.get(want[c].legacy_id, want[c].legacy_id)
+                   for c in watched if c in seen):
                 break
-            if time.monotonic() - placed > 5:
-                raise SystemExit(f"piece {action} did not settle within 5 s")
-        latencies.append(time.monotonic() - placed)
+            if time.monotonic() - placed_at > 5:
+                raise SystemExit(f"piece {shadow.action_to_text(action)} did not settle within 5 s")
+        latencies.append(time.monotonic() - placed_at)
     elapsed = time.monotonic() - started
     edit_commands = service.commands_sent - started_edits
     all_commands = client.commands_sent - started_commands
@@ -163,7 +153,9 @@ def run(host: str, port: int, place: Place, args: argparse.Namespace) -> None:
     reset = service.commands_sent - before
     ms = [1000 * v for v in latencies]
     who = f"a pretend player on {args.server}" if args.server else "a bot"
-    print(f"pieces placed by {who}: {len(ms)} at poll interval {args.poll * 1000:.0f} ms")
+    print(f"{world.game_title()}: {world.geometry.describe()}")
+    whole = " (the whole game)" if shadow.is_terminal() else ""
+    print(f"pieces placed by {who}: {len(ms)}{whole} at poll interval {args.poll * 1000:.0f} ms")
     print(f"placement to settled: p50 {statistics.median(ms):.0f} ms, p95 {percentile(ms, 0.95):.0f} ms, "
           f"max {max(ms):.0f} ms (target p95 <= 150 ms)")
     print(f"protocol commands per piece: {edit_commands / len(ms):.1f} for edits, "

@@ -24,6 +24,13 @@ A cell read as right splits the box: (1, 0, 0) already holds stone, so it is lef
 (3, False, 5)
 >>> plan_edits(target, observed={}).commands, plan_edits(target, {}, overwrite_unread=True).commands
 (0, 2)
+
+Two posts of two logs each on air: one box per post, not one command per block.
+
+>>> log = block("oak_log")
+>>> posts = {(x, y, 0): log for x in (0, 4) for y in (0, 1)}
+>>> plan_edits(posts, observed=dict.fromkeys(posts, 0)).cuboids
+[((0, 0, 0), (0, 1, 0), 17, 0), ((4, 0, 0), (4, 1, 0), 17, 0)]
 """
 
 from __future__ import annotations
@@ -86,13 +93,16 @@ def plan_edits(
 
     Per horizontal layer: boxes of one block each over judged cells with that target. Where every cell
     of a full rectangular layer is judged, it also tries one box painting the layer with its most common
-    target block followed by boxes for the other cells, and keeps the cheaper.
+    target block followed by boxes for the other cells, and keeps the cheaper. Equal boxes of the
+    unpainted layers stacked one on another become one (a post two blocks high is one command).
     """
     plan = EditPlan()
     layers: dict[int, dict[Cell, BlockType]] = defaultdict(dict)
     for cell, b in judged(target, observed, overwrite_unread).items():
         layers[cell[1]][cell] = b
     sizes = Counter(cell[1] for cell in target)
+    painted: list[Box] = []  # a painted layer's boxes, in their order: the paint first
+    stacks: dict[tuple[int, int, int, int, BlockType], list[int]] = defaultdict(list)
     for y in sorted(layers):
         layer = layers[y]
         chosen = _boxes(layer)
@@ -102,14 +112,29 @@ def plan_edits(
             majority, _ = Counter(layer.values()).most_common(1)[0]
             over = _boxes({c: b for c, b in layer.items() if b != majority}, within=layer)
             if 1 + len(over) < len(chosen):
-                plan.cuboids.append(((min(xs), y, min(zs)), (max(xs), y, max(zs)), *majority.legacy))
-                chosen = over
-        for low, high, b in chosen:
-            if low == high:
-                plan.blocks[low] = b.legacy
-            else:
-                plan.cuboids.append((low, high, *b.legacy))
+                painted += [((min(xs), y, min(zs)), (max(xs), y, max(zs)), majority), *over]
+                continue
+        for (x1, _, z1), (x2, _, z2), b in chosen:
+            stacks[(x1, z1, x2, z2, b)].append(y)
+    boxes = painted + [((x1, low, z1), (x2, high, z2), b) for (x1, z1, x2, z2, b), ys in stacks.items()
+                       for low, high in _runs(ys)]
+    for low, high, b in sorted(boxes, key=lambda box: box[0][1]):  # lowest first; a paint stays before its overs
+        if low == high:
+            plan.blocks[low] = b.legacy
+        else:
+            plan.cuboids.append((low, high, *b.legacy))
     return plan
+
+
+def _runs(ys: list[int]) -> list[tuple[int, int]]:
+    """Runs of consecutive layers in sorted ``ys``: ``[0, 1, 3]`` -> ``[(0, 1), (3, 3)]``."""
+    runs: list[tuple[int, int]] = []
+    for y in ys:
+        if runs and runs[-1][1] == y - 1:
+            runs[-1] = (runs[-1][0], y)
+        else:
+            runs.append((y, y))
+    return runs
 
 
 def _boxes(must: Mapping[Cell, BlockType], within: Mapping[Cell, BlockType] | None = None) -> list[Box]:

@@ -1,10 +1,10 @@
-"""``blockref demo``: two computer players play a whole game of Nodes in the world while you watch.
+"""``blockref demo``: computer players play a whole game in the world while you watch.
 
-It starts the embedded server (unless ``--server`` is given), builds a board, seats two computer players
-and lets them play piece by piece through the same referee that judges people. The terminal shows every
-move and the board after every turn; at the end the world is checked against the engine block for block
-and the game is written as a turn record.
-"""
+It starts the embedded server (unless ``--server`` is given), builds a board of the chosen game (``--game``,
+Nodes by default, with its options), seats a computer player in every seat (two, or as many as the game
+has) and lets them play piece by piece through the same referee that judges people. The terminal shows
+every move and the board after every turn; at the end the world is checked against the engine block for
+block and the game is written as a turn record."""
 
 from __future__ import annotations
 
@@ -29,10 +29,12 @@ from engines.catalogue import game_module
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("demo", help="watch two computer players play a game in the world",
+    parser = subparsers.add_parser("demo", help="watch computer players play a game in the world",
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--level-1", choices=LEVELS, default="normal", help="player 1's level (default normal)")
-    parser.add_argument("--level-2", choices=LEVELS, default="easy", help="player 2's level (default easy)")
+    parser.add_argument("--level-1", choices=LEVELS, default="normal",
+                        help="player 1's level, and every odd seat's in a game of more players (default normal)")
+    parser.add_argument("--level-2", choices=LEVELS, default="easy",
+                        help="player 2's level, and every even seat's in a game of more players (default easy)")
     parser.add_argument("--seed", type=int, default=None, help="seed the computer players")
     parser.add_argument("--piece-delay", type=float, default=0.3, metavar="S",
                         help="pause between two pieces so that people can follow (default 0.3 s)")
@@ -64,9 +66,9 @@ def run(args: argparse.Namespace) -> int:
         service.bot_piece_delay = args.piece_delay
         referee = next(iter(service.referees.values()))
         referee.new_game()
-        seed = args.seed
-        service.seat_computer(referee, 1, args.level_1, seed)
-        service.seat_computer(referee, 2, args.level_2, None if seed is None else seed + 1)
+        for player in range(1, referee.game.num_players + 1):
+            level = args.level_1 if player % 2 else args.level_2
+            service.seat_computer(referee, player, level, None if args.seed is None else args.seed + player - 1)
         engine = game_module(referee.game.name)
         shown: list[int | None] = [-1]
 

@@ -8,7 +8,8 @@ journal, exports) need and nothing more:
   blocks for a fresh build and for exports;
 - :meth:`~GameWorld.target`: the state drawn as blocks; :meth:`~GameWorld.read`: blocks found in the
   world that differ from the drawing, sorted into candidate pieces (:class:`Placement`) and cells to put
-  back (:class:`Disturbance`); :meth:`~GameWorld.actions_for`: what a placement may mean in the rules;
+  back (:class:`Disturbance`); :meth:`~GameWorld.actions_for`: what a placement may mean in the rules,
+  and :meth:`~GameWorld.placing` the other way round: the block a person places for an action;
 - the words of the game in chat: seat colours, :meth:`~GameWorld.status`, what a move did.
 
 Nothing outside a game's own world module asks which game it serves.
@@ -158,6 +159,13 @@ class GameWorld(ABC):
     def actions_for(self, state: GameState[Any], placement: Placement) -> list[Any]:
         """The actions a placement may stand for (the referee plays the first legal one). Raises
         ``ValueError`` with the reason when the placement can never be a piece (a wire block on a point)."""
+
+    @abstractmethod
+    def placing(self, state: GameState[Any], action: Any) -> tuple[Cell, BlockType] | None:
+        """Where and what a person places to play ``action`` in ``state``: one cell of the piece (the
+        middle, where the piece has several) and the block, which :meth:`read` takes back as ``action``.
+        None for an action nobody places (a pass the referee makes). For benchmarks and tests that play
+        as people do; the referee never asks it."""
 
     @abstractmethod
     def describe(self, placement: Placement) -> str:

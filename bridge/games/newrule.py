@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 
 from bridge.games.base import Cell, Disturbance, GameOption, GameWorld, Placement, Reading, Who, changed_cells
 from engines.core import GameState
-from engines.newrule import NewRuleGame, NewRuleState, side_of
+from engines.newrule import NewRuleGame, NewRuleState, Wall, side_of
 from engines.newrule.board import COLUMNS
 from schematics.blocks import BlockType
 from schematics.newrule_layout import SEAT_COLOURS, NewRuleLayout, load_newrule_style, space_blocks
@@ -159,6 +159,19 @@ class NewRuleWorld(GameWorld):
         phase = state.phase()
         text = {"start": f"start {space}", "escape": f"escape {space}"}.get(phase, space)
         return [state.action_from_text(text)]
+
+    def placing(self, state: GameState[Any], action: Any) -> tuple[Cell, BlockType] | None:
+        """The wall block in the middle of the edge, or the mover's wool in the middle of the space."""
+        mover = self.actor(state, action)
+        if mover is None:
+            return None
+        layout = self.layout
+        if isinstance(action, Wall):
+            a, b = action.name.split("-")
+            cells = layout.edge_cells(*_xy(a), *_xy(b))
+            return cells[len(cells) // 2], layout.style.wall
+        cells = layout.space_cells(*_xy(action.name))
+        return cells[len(cells) // 2], layout.style.wool(mover)
 
     def describe(self, placement: Placement) -> str:
         kind, *coords = placement.feature

@@ -170,6 +170,17 @@ class NodesWorld(GameWorld):
         a, b = make_point(*coords[:2]), make_point(*coords[2:])
         return [PlaceWire(a, b), PlaceWire(b, a)]
 
+    def placing(self, state: GameState[Any], action: Any) -> tuple[Cell, BlockType] | None:
+        """The wire block in the middle of the segment, or the node block on the point; a pass is no block."""
+        mover = self.actor(state, action)
+        if mover is None or not isinstance(action, PlaceWire | PlaceNode):
+            return None
+        materials = self.layout.style.players[mover]
+        if isinstance(action, PlaceWire):
+            cells = self.layout.segment_cells(point_xy(action.frm), point_xy(action.to))
+            return cells[len(cells) // 2], materials.wire
+        return self.layout.point_position(*point_xy(action.at)), materials.node
+
     def describe(self, placement: Placement) -> str:
         kind, *coords = placement.feature
         if kind == "point":

@@ -1,4 +1,6 @@
-"""Seeded games of uniformly random legal actions: a throughput measure and a source of test games."""
+"""Seeded games of uniformly random legal actions: a throughput measure and a source of test games; and
+order storms, games where every player gives several random orders a turn (the engine's speed target).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +8,8 @@ import random
 import time
 from typing import Any
 
-from engines.implosion.actions import Order
+from engines.implosion.actions import END_TURN, Order
+from engines.implosion.board import NEIGHBOURS, NODES
 from engines.implosion.state import ImplosionGame, ImplosionState
 
 
@@ -50,4 +53,70 @@ def random_games(count: int, seed: int, game: ImplosionGame | None = None) -> di
         "mean_turns": round(turns / count, 2) if count else 0,
         "early_ends": early,
         "wins": wins,
+    }
+
+
+ORDERS_PER_PLAYER = 5
+JOINED = [sorted(NEIGHBOURS[n]) for n in NODES]
+
+
+def random_orders(state: ImplosionState, rng: random.Random, per_player: int = ORDERS_PER_PLAYER) -> list[Order]:
+    """``per_player`` random orders of every player in the game (from a node it holds to a random joined
+    node, of 1..12 units), shuffled as if they arrived in random order. Orders to a vanished node are
+    left out, so each player may give fewer."""
+    held: dict[int, list[int]] = {}
+    for node in NODES:
+        if state.owner(node):
+            held.setdefault(state.owner(node), []).append(node)
+    orders = []
+    for player in state.in_game():
+        nodes = held.get(player)
+        if not nodes:
+            continue
+        for _ in range(per_player):
+            frm = nodes[rng.randrange(len(nodes))]
+            to = JOINED[frm][rng.randrange(len(JOINED[frm]))]
+            if state.is_present(to):
+                orders.append(Order(player, frm, to, rng.randint(1, 12)))
+    rng.shuffle(orders)
+    return orders
+
+
+def order_storm(game: ImplosionGame, seed: int, per_player: int = ORDERS_PER_PLAYER) -> dict[str, Any]:
+    """Play ``game`` to its end, every player giving ``per_player`` :func:`random_orders` each turn.
+    ``engine_seconds`` counts the ``apply`` calls alone (legality checks included), ``seconds`` the
+    making of the orders too.
+
+    >>> figures = order_storm(ImplosionGame(players=4, seed=2, turns=3), seed=2)
+    >>> figures["turns"], figures["orders"] > 0, figures["engine_seconds"] <= figures["seconds"]
+    (3, True, True)
+    """
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    clock = time.perf_counter
+    engine = 0.0
+    applied = 0
+    started = clock()
+    while not state.is_terminal():
+        for order in random_orders(state, rng, per_player):
+            if state.is_terminal():
+                break
+            if state.is_out(order.player):
+                continue
+            tick = clock()
+            state.apply(order)
+            engine += clock() - tick
+            applied += 1
+        if not state.is_terminal():
+            tick = clock()
+            state.apply(END_TURN)
+            engine += clock() - tick
+    winner = state.winner()
+    return {
+        "players": game.players,
+        "turns": state.turn,
+        "orders": applied,
+        "engine_seconds": round(engine, 4),
+        "seconds": round(clock() - started, 4),
+        "result": f"player {winner} wins" if winner else "a draw",
     }

@@ -17,9 +17,9 @@ from pathlib import Path
 from bridge.games.nodes import NodesWorld
 from bridge.journal import Journal
 from bridge.protocol import MinecraftClient
-from engines.nodes import NodesGame, NodesState, parse_action, point_xy
-from engines.nodes.actions import PlaceNode, PlaceWire
+from engines.nodes import NodesGame, NodesState, parse_action
 from engines.nodes.record import strip_comment
+from schematics.blocks import BlockType
 from schematics.layout import BoardLayout
 from schematics.style import load_style
 
@@ -109,21 +109,20 @@ class Arena:
     def wait_settled(self, timeout: float = 10) -> None:
         wait_for(lambda: not self.mismatches(), timeout, "the world to match the engine", every=0.03)
 
+    def placing(self, text: str) -> tuple[Cell, BlockType]:
+        """The block a person places for the piece ``text`` now, and where (the game's world says)."""
+        placed = self.nodes.placing(self.shadow, parse_action(text))
+        assert placed is not None, f"{text} is no block to place"
+        return placed
+
     def piece_cell(self, text: str) -> Cell:
         """Where a person puts the one block of a piece: the middle of a segment, or the point."""
-        action = parse_action(text)
-        if isinstance(action, PlaceWire):
-            cells = self.layout.segment_cells(point_xy(action.frm), point_xy(action.to))
-            return cells[len(cells) // 2]
-        assert isinstance(action, PlaceNode)
-        return self.layout.point_position(*point_xy(action.at))
+        return self.placing(text)[0]
 
     def play(self, bot, text: str) -> None:  # type: ignore[no-untyped-def]
         """``bot`` places the piece ``text`` as a person would; then the world must show the engine's state."""
-        player = self.shadow.current_player()
-        assert player is not None
-        material = STYLE.players[player].node if text.startswith("node") else STYLE.players[player].wire
-        bot.place(self.absolute(self.piece_cell(text)), material.name)
+        cell, material = self.placing(text)
+        bot.place(self.absolute(cell), material.name)
         self.shadow.apply(self.shadow.action_from_text(text))
         self.wait_settled()
 

@@ -1,7 +1,9 @@
-"""End to end: a .schem pasted through the API reproduces the board; the demo plays a game in the world."""
+"""End to end: a .schem pasted through the API reproduces the board; the demo plays a game of Nodes and
+whole New Rule games (2 and 4 computer players) in the world."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -9,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bridge.protocol import MinecraftClient
+from engines import newrule
 from engines.nodes import NodesGame, replay
 from schematics.layout import BoardLayout
 from schematics.style import load_style
@@ -51,3 +54,20 @@ def test_the_demo_plays_a_game_in_the_world_and_records_it(embedded_server, tmp_
     state = replay(NodesGame(turn_limit=6), record.read_text().splitlines())
     assert state.is_terminal()
     assert f"game over after {state.turns} turns" in result.stdout
+
+
+@pytest.mark.parametrize(("players", "origin"), [(2, "300,0,-3"), (4, "330,0,-3")])
+def test_the_demo_plays_a_whole_new_rule_game(embedded_server, tmp_path: Path, players: int,  # type: ignore[no-untyped-def]
+                                               origin: str) -> None:
+    record = tmp_path / "demo.record"
+    result = blockref("demo", "--server", f"{embedded_server.host}:{embedded_server.api_port}",
+                      "--game", "newrule", "--size", "4", "--players", str(players), f"--origin={origin}",
+                      "--level-1", "easy", "--level-2", "easy", "--piece-delay", "0", "--seed", "3",
+                      "--record", str(record), timeout=60)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr
+    assert "the world matches the engine block for block" in result.stdout
+    state = newrule.replay(newrule.NewRuleGame(size=4, players=players), record.read_text().splitlines())
+    assert state.is_terminal()
+    assert f"game over after {len(state.history())} entries" in result.stdout
+    for player in range(1, players + 1):  # a computer player in every seat played
+        assert re.search(rf"player {player} \(\w+, computer \(easy\)\): ", result.stdout), player

@@ -91,26 +91,16 @@ def play(table: Table, board: str, world: NewRuleWorld, seats: dict[int, object]
     lines = record.read_text().splitlines()
     expected = replay(world.game, lines)
     shadow = world.game.new_initial_state()
-    layout = world.layout
     for entry in expected.history():
-        player = shadow.current_player()
-        assert player is not None
-        if "-" in entry:
-            a, b = entry.split("-")
-            cells = layout.edge_cells(*_xy(a), *_xy(b))
-            material = layout.style.wall.name
-        else:
-            cells = layout.space_cells(*_xy(entry.split()[-1]))
-            material = layout.style.wool(player).name
-        seats[player].place(table.absolute(cells[0]), material)  # type: ignore[attr-defined]
-        shadow.apply(shadow.action_from_text(entry))
+        action = shadow.action_from_text(entry)
+        placed = world.placing(shadow, action)
+        assert placed is not None
+        cell, material = placed
+        seats[world.actor(shadow, action)].place(table.absolute(cell), material.name)  # type: ignore[attr-defined,index]
+        shadow.apply(action)
         wait_for(lambda: not table.mismatches(world.target(shadow, {})), 10, f"the world to show {entry!r}")
     wait_for(lambda: table.journal_entries(board) == expected.history(), 10, "the journal to hold the game")
     return shadow
-
-
-def _xy(name: str) -> tuple[int, int]:
-    return ord(name[0]) - ord("a"), int(name[1:]) - 1
 
 
 def test_a_two_player_game_is_played_to_the_end_beside_a_nodes_board(table) -> None:  # type: ignore[no-untyped-def]
@@ -129,10 +119,12 @@ def test_a_two_player_game_is_played_to_the_end_beside_a_nodes_board(table) -> N
 
     # the Nodes board beside it is refereed by the same bridge
     nodes = NodesWorld(BoardLayout(style=STYLE, origin=NODES_ORIGIN))
-    segment = nodes.layout.segment_cells((2, 2), (2, 3))
+    start = nodes.game.new_initial_state()
+    placed = nodes.placing(start, start.action_from_text("c3-c4"))
+    assert placed is not None
     ann.chat("nodes join 1")
     wait_for(lambda: any("ann plays player 1" in m for m in ann.chat_log()), 10, "a Nodes seat")
-    ann.place(table.absolute(segment[1]), STYLE.players[1].wire.name)
+    ann.place(table.absolute(placed[0]), placed[1].name)
     wait_for(lambda: table.journal_entries("side") == ["c3-c4"], 10, "the Nodes wire in the journal")
 
 

@@ -15,6 +15,7 @@ MODULES = [
     "engines.implosion.record",
     "engines.implosion.render",
     "engines.implosion.svg",
+    "engines.implosion.random_play",
     "engines.ai.implosion_player",
 ]
 
