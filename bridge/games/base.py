@@ -160,12 +160,12 @@ class GameWorld(ABC):
         """The actions a placement may stand for (the referee plays the first legal one). Raises
         ``ValueError`` with the reason when the placement can never be a piece (a wire block on a point)."""
 
-    @abstractmethod
     def placing(self, state: GameState[Any], action: Any) -> tuple[Cell, BlockType] | None:
         """Where and what a person places to play ``action`` in ``state``: one cell of the piece (the
         middle, where the piece has several) and the block, which :meth:`read` takes back as ``action``.
-        None for an action nobody places (a pass the referee makes). For benchmarks and tests that play
-        as people do; the referee never asks it."""
+        None for an action nobody places (a pass the referee makes, a game played by hits or chat). For
+        benchmarks and tests that play as people do; the referee never asks it."""
+        return None
 
     @abstractmethod
     def describe(self, placement: Placement) -> str:
