@@ -7,8 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["engines.nodes.svg", "bridge.commands.draw", "bridge.rules_chat", "bridge.record_header", "bridge.seat_binding",
-           "bridge.protocol.chat"]
+MODULES = ["engines.nodes.svg", "bridge.commands.draw", "bridge.rules_chat", "bridge.record_header",
+           "bridge.seat_binding", "bridge.protocol.chat"]
 
 
 @pytest.mark.parametrize("name", MODULES)
