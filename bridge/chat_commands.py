@@ -76,8 +76,9 @@ class CommandDesk:
     requests: dict[str, Request] = field(default_factory=dict)
     """The open request of each board (an undo, or a reset/start/clear mid-game) awaiting consent."""
 
-    def run(self, command: ChatCommand, speaker: str, referee: BoardReferee) -> list[str]:
-        """Carry out a command of ``speaker`` on the board; the lines to post."""
+    def run(self, command: ChatCommand, speaker: str, referee: BoardReferee, address: str | None = None) -> list[str]:
+        """Carry out a command of ``speaker`` (connected from ``address``, where the server tells it) on
+        the board; the lines to post. A seat taken is bound to ``address`` (see bridge.seat_binding)."""
         verb, args = command.verb, command.args
         seat = next((p for p, n in referee.seats.items() if n == speaker), None)
         prefix = referee.prefix
@@ -90,7 +91,7 @@ class CommandDesk:
         if verb == "rules":
             return rules_lines(referee.game.name, prefix, " ".join(args) or None)
         if verb == "join":
-            return self._join(referee, speaker, seat, args)
+            return self._join(referee, speaker, seat, args, address)
         if verb == "leave":
             if seat is None:
                 return [f"{speaker}, you have no seat on this board"]
@@ -129,7 +130,8 @@ class CommandDesk:
         humans = [p for p in referee.seats if not self.is_computer(referee, p)]
         return seat is not None or not humans
 
-    def _join(self, referee: BoardReferee, speaker: str, seat: int | None, args: list[str]) -> list[str]:
+    def _join(self, referee: BoardReferee, speaker: str, seat: int | None, args: list[str],
+              address: str | None) -> list[str]:
         if args and args[0] == "bot":
             level = args[1] if len(args) > 1 else "normal"
             if level not in LEVELS:
@@ -151,7 +153,7 @@ class CommandDesk:
             return [f"seat {player} is taken by {holder}"]
         if seat is not None and seat != player:
             referee.leave_seat(seat)
-        referee.take_seat(player, speaker)
+        referee.take_seat(player, speaker, address)
         self.unseat_computer(referee, player)
         return [f"{speaker} plays player {player}. {referee.seat_line()}"]
 

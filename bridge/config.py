@@ -3,6 +3,8 @@
     poll_interval = 0.05         # seconds between looks at the boards
     seat_timeout = 300           # seconds a player may be away before their seat is freed
     data_dir = "blockref-data"   # the journal (SQLite) lives here
+    listen = "0.0.0.0"           # embedded server: open the game port there (default 127.0.0.1 only)
+    online_mode = false          # embedded server: players must own their Minecraft account
 
     [[boards]]
     name = "main"
@@ -15,7 +17,10 @@
     corners = "diagonal"         # any other key is an option of the board's game
     turn_limit = 400
 
-A top-level ``chat_prefix`` is the prefix of every board that names none.
+A top-level ``chat_prefix`` is the prefix of every board that names none. ``listen`` and ``online_mode``
+are what ``up --listen`` and ``up --online-mode`` set (the command line wins): ``listen = "0.0.0.0"`` lets a
+friend on the LAN join the embedded server; in offline mode each seat then obeys only the machine it was
+taken from (see bridge.seat_binding).
 """
 
 from dataclasses import dataclass, field
@@ -49,6 +54,8 @@ class BridgeConfig:
     poll_interval: float = 0.05
     seat_timeout: float = 300.0
     data_dir: Path = Path("blockref-data")
+    listen: str | None = None
+    online_mode: bool = False
 
     @property
     def journal_path(self) -> Path:
@@ -117,6 +124,14 @@ def load_config(path: Path) -> BridgeConfig:
     if config.seat_timeout < 0:
         raise ValueError(f"{path}: seat_timeout must be 0 (never free a seat) or more seconds")
     config.data_dir = path.parent / str(data.get("data_dir", config.data_dir))
+    listen = data.get("listen")
+    if listen is not None and (not isinstance(listen, str) or not listen.strip()):
+        raise ValueError(f"{path}: listen must be an address in quotes, like \"0.0.0.0\" (every interface)")
+    config.listen = listen.strip() if listen is not None else None
+    online_mode = data.get("online_mode", False)
+    if not isinstance(online_mode, bool):
+        raise ValueError(f"{path}: online_mode must be true or false")
+    config.online_mode = online_mode
     return config
 
 

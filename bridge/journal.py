@@ -51,6 +51,8 @@ CREATE TABLE IF NOT EXISTS seats (
     PRIMARY KEY (board, player)
 );
 """
+SEAT_ADDRESS = "ALTER TABLE seats ADD COLUMN address TEXT"
+"""The address a seat was taken from (added to journals written before it; NULL: not known)."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,8 @@ class Journal:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=FULL")
         self._db.executescript(SCHEMA)
+        if "address" not in {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}:
+            self._db.execute(SEAT_ADDRESS)
 
     def close(self) -> None:
         self._db.close()
@@ -175,11 +179,18 @@ class Journal:
     def seats(self, board: str) -> dict[int, str]:
         return {p: n for p, n in self._db.execute("SELECT player, name FROM seats WHERE board = ?", (board,))}
 
-    def set_seat(self, board: str, player: int, name: str | None) -> None:
+    def seat_addresses(self, board: str) -> dict[int, str]:
+        """The network address each seat of ``board`` was taken from, where the server told it."""
+        rows = self._db.execute("SELECT player, address FROM seats WHERE board = ? AND address IS NOT NULL", (board,))
+        return {p: a for p, a in rows}
+
+    def set_seat(self, board: str, player: int, name: str | None, address: str | None = None) -> None:
+        """Seat ``name`` (taken from ``address``, if known) at ``player``; ``name=None`` frees the seat."""
         with self._db:
             if name is None:
                 self._db.execute("DELETE FROM seats WHERE board = ? AND player = ?", (board, player))
             else:
                 self._db.execute(
-                    "INSERT OR REPLACE INTO seats (board, player, name) VALUES (?, ?, ?)", (board, player, name)
+                    "INSERT OR REPLACE INTO seats (board, player, name, address) VALUES (?, ?, ?, ?)",
+                    (board, player, name, address),
                 )

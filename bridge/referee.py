@@ -51,6 +51,9 @@ class BoardReferee:
         self.game = world.game
         self.journal = journal
         self.seats: dict[int, str] = journal.seats(name)
+        self.seat_addresses: dict[int, str] = journal.seat_addresses(name)
+        """The network address each seat was taken from, where the server tells addresses (see
+        :meth:`BoardReferee.take_seat`)."""
         saved = journal.running_game(name)
         self.state: GameState[Any] = self.game.new_initial_state()
         self.replaced: str | None = None
@@ -102,6 +105,7 @@ class BoardReferee:
         placers_reported: bool = False,
         now: float | None = None,
         data: Mapping[Cell, int] | None = None,
+        refused: Mapping[Cell, str] | None = None,
     ) -> Outcome:
         """Judge every difference between the world and the game, and plan the edits that settle it.
 
@@ -112,7 +116,8 @@ class BoardReferee:
         only while the world is read afresh (``quiet_repairs``: the first look, or after a lost
         connection), which also leaves repairs unannounced. No line is said twice within
         :data:`REPEAT_QUIET` seconds. ``data`` has the data values of the cells the game asked for
-        (:meth:`data_cells`)."""
+        (:meth:`data_cells`). A placement with a cell in ``refused`` is taken back with its line (placed
+        under a seated player's name from another machine)."""
         outcome = Outcome(messages=self.notices)
         self.notices = []
         now = time.monotonic() if now is None else now
@@ -131,7 +136,8 @@ class BoardReferee:
         waiting: set[Cell] = set()
         for raw in reading.placements:
             placement = _attribute(raw, placed_by or {}, place_order or {})
-            problem = self._seat_problem(placement)
+            problem = next((refused[c] for c in placement.cells if c in refused), None) if refused else None
+            problem = problem or self._seat_problem(placement)
             if placers_reported and placement.placed_by is None and not quiet_repairs:
                 if not set(placement.cells) <= self._unattributed:
                     waiting.update(placement.cells)
@@ -391,12 +397,19 @@ class BoardReferee:
         colours = self.world.seat_colours
         return ", ".join(f"player {p} ({colours[p]}): {self.seats.get(p, 'open')}" for p in self.players)
 
-    def take_seat(self, player: int, name: str) -> None:
+    def take_seat(self, player: int, name: str, address: str | None = None) -> None:
+        """Seat ``name``; ``address`` (the machine it was taken from, if the server tells it) binds the
+        seat to that machine: see :meth:`bridge.service.Service.seat_refusal`."""
         self.seats[player] = name
-        self.journal.set_seat(self.name, player, name)
+        if address is None:
+            self.seat_addresses.pop(player, None)
+        else:
+            self.seat_addresses[player] = address
+        self.journal.set_seat(self.name, player, name, address)
 
     def leave_seat(self, player: int) -> None:
         self.seats.pop(player, None)
+        self.seat_addresses.pop(player, None)
         self.journal.set_seat(self.name, player, None)
 
     def who(self, player: int | None) -> str:

@@ -98,6 +98,8 @@ def connect(
     host, port = parse_server(server)
 
     def report(attempt: int, delay: float, error: ProtocolError) -> None:
+        if stop is not None and stop.is_set():  # the connection was closed for the stop: no retry comes
+            return
         print(f"cannot reach {host}:{port} ({error}); retry {attempt} in {delay:.1f} s", file=sys.stderr)
         if before_retry is not None:
             before_retry()

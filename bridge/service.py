@@ -7,6 +7,8 @@ posts what it says and sends the edits.
 Computer players think in a background thread and play one piece per cycle, like a person placing
 blocks. A lost connection is re-established with backoff and every board is then read again from
 scratch, so nothing the world did meanwhile is missed.
+Where the server tells players' network addresses, each seat obeys only the machine it was taken from
+(see :mod:`bridge.seat_binding`).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from bridge.edits import EditPlan
 from bridge.games.base import Notice
 from bridge.protocol import Block, BlockEvent, ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
 from bridge.referee import BoardReferee
+from bridge.seat_binding import READ_ONLY_VERBS, minutes, present, refusal, seat_of
 from engines.ai.knowledge import computer_player
 from engines.catalogue import game_module
 from engines.core import IllegalAction
@@ -44,6 +47,9 @@ class WorldClient(Protocol):
     def supports_block_events(self) -> bool: ...
     def get_block_with_data(self, x: int, y: int, z: int) -> Block: ...
     def poll_block_hits(self) -> list[BlockEvent]: ...
+    def supports_player_addresses(self) -> bool: ...
+    def player_address(self, entity_id: int) -> str | None: ...
+    def player_entity_id(self, name: str) -> int | None: ...
 
 
 @dataclass
@@ -70,20 +76,24 @@ class PlaceReports:
     by: dict[Cell, str] = field(default_factory=dict)
     order: dict[Cell, int] = field(default_factory=dict)
     at: dict[Cell, float] = field(default_factory=dict)
+    refused: dict[Cell, str] = field(default_factory=dict)
+    """Cells placed under a seated name from another machine, with the line that refuses them."""
     count: int = 0
 
-    def add(self, cell: Cell, player: str | None, now: float) -> None:
+    def add(self, cell: Cell, player: str | None, now: float, refused: str | None = None) -> None:
         self.count += 1
         self.order[cell], self.at[cell] = self.count, now
-        if player:
-            self.by[cell] = player
-        else:
-            self.by.pop(cell, None)
+        for table, value in ((self.by, player), (self.refused, refused)):
+            if value:
+                table[cell] = value
+            else:
+                table.pop(cell, None)
 
     def expire(self, now: float) -> None:
         for cell in [c for c, at in self.at.items() if now - at > REPORT_KEPT]:
             del self.at[cell], self.order[cell]
             self.by.pop(cell, None)
+            self.refused.pop(cell, None)
 
 
 @dataclass
@@ -94,6 +104,8 @@ class Service:
     say: Callable[[str], None] = print
     bots: dict[tuple[str, int], BotSeat] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
+    addresses: dict[int, str] = field(default_factory=dict)
+    """The network address of each online player's connection, where the server tells it."""
     reports: PlaceReports = field(default_factory=lambda: PlaceReports())
     commands_sent: int = 0
     synced: set[str] = field(default_factory=set)
@@ -126,10 +138,13 @@ class Service:
             except Reconnected:
                 self.say("reconnected to the server; reading every board again")
                 self.names.clear()
+                self.addresses.clear()
                 self.synced.clear()
                 for referee in self.referees.values():
                     referee.forget_world()
             except ConnectionLost as error:
+                if stop.is_set():  # closed because we are stopping
+                    break
                 self.say(f"connection lost ({error}); retrying")
                 stop.wait(1.0)
             except ProtocolError as error:  # a garbled or failed reply: say it, read everything again
@@ -147,11 +162,11 @@ class Service:
         watched = [r for r in self.referees.values() if not r.cleared]
         poll = self.client.poll_world([r.bounds() for r in watched])
         now = time.monotonic()
-        boards = [r.bounds() for r in watched]
         for change in poll.places:
             cell = (int(change.pos.x), int(change.pos.y), int(change.pos.z))
-            if any(_inside(cell, low, high) for low, high in boards):
-                self.reports.add(cell, change.player or None, now)
+            board = next((r for r in watched if _inside(cell, *r.bounds())), None)
+            if board is not None:
+                self.reports.add(cell, change.player or None, now, self._placer_refusal(board, change.player))
         for event in poll.chat:
             self._on_chat(event)
         if any(r.world.uses_hits for r in watched):
@@ -171,10 +186,11 @@ class Service:
     def look_at(self, referee: BoardReferee, observed: dict[Cell, int]) -> None:
         low, high = referee.bounds()
         placed_by = {c: n for c, n in self.reports.by.items() if _inside(c, low, high)}
+        refused = {c: line for c, line in self.reports.refused.items() if _inside(c, low, high)}
         order = {c: i for c, i in self.reports.order.items() if _inside(c, low, high)}
         data = {cell: self.client.get_block_with_data(*cell).data for cell in sorted(referee.data_cells(observed))}
         outcome = referee.look(observed, placed_by, quiet_repairs=referee.name not in self.synced, place_order=order,
-                               placers_reported=self.client.supports_block_events(), data=data)
+                               placers_reported=self.client.supports_block_events(), data=data, refused=refused)
         self.synced.add(referee.name)
         for line in outcome.messages:
             self.post(referee, line)
@@ -217,15 +233,19 @@ class Service:
         move); after ``seat_timeout`` seconds away their seat is freed. Who comes back is greeted with
         their seat and whose turn it is."""
         now = time.monotonic() if now is None else now
-        here = {self._name_of(e) for e in online}
-        if any(name.startswith("player#") for name in here):
+        online_as: dict[str, list[int]] = {}
+        for entity in online:
+            online_as.setdefault(self._name_of(entity), []).append(entity)
+        if any(name.startswith("player#") for name in online_as):
             return  # the server did not name everyone online: nobody can be told to have left
         for referee in self.referees.values():
             for player, name in sorted(referee.seats.items()):
                 if (referee.name, player) in self.bots:
                     continue
                 key = f"{referee.name}:{name}"
-                if name in here:
+                bound = referee.seat_addresses.get(player)
+                addresses = {self._address_of(e) if bound else None for e in online_as.get(name, [])}
+                if present(bound, addresses):
                     if self.away_since.pop(key, None) is not None:
                         self.post(referee, f"welcome back {name}: you play {referee.who(player)}. {referee.status()}")
                     continue
@@ -233,13 +253,13 @@ class Service:
                     self.away_since[key] = now
                     to_move = referee.state.current_player() == player
                     limit = self.config.seat_timeout
-                    kept = f"the seat is kept for {_minutes(limit)}" if limit else "the seat is kept"
+                    kept = f"the seat is kept for {minutes(limit)}" if limit else "the seat is kept"
                     self.post(referee, f"{name} ({referee.who(player)}) left the server"
                                        f"{' while to move' if to_move else ''}; {kept}")
                 elif self.config.seat_timeout and now - self.away_since[key] >= self.config.seat_timeout:
                     del self.away_since[key]
                     referee.leave_seat(player)
-                    self.post(referee, f"{name} was away {_minutes(self.config.seat_timeout)}: seat {player} is "
+                    self.post(referee, f"{name} was away {minutes(self.config.seat_timeout)}: seat {player} is "
                                        f"free ('{referee.prefix} join {player}' takes it). {referee.seat_line()}")
 
     # ------------------------------------------------------------------ computer players
@@ -300,8 +320,13 @@ class Service:
         if referee is None:
             self.post(None, f"{speaker}: no board {command.board!r} plays with '{command.prefix}'")
             return
+        address = self._address_of(event.entityId)
+        refused = None if command.verb in READ_ONLY_VERBS else self._refusal(referee, speaker, address)
+        if refused:
+            self.post(referee, refused)
+            return
         try:
-            for line in self.desk.run(command, speaker, referee):
+            for line in self.desk.run(command, speaker, referee, address):
                 self.post(referee, line)
         except IllegalAction as error:
             self.post(referee, f"{speaker}: {error}")
@@ -313,9 +338,13 @@ class Service:
         if referee is None or not referee.world.uses_hits:
             return
         speaker = self._name_of(hit.entityId)
-        seat = next((p for p, n in referee.seats.items() if n == speaker), None)
+        seat = seat_of(referee, speaker)
         if seat is None:
             self.post(referee, f"{speaker}, take a seat first ('{referee.prefix} join')")
+            return
+        refused = self._refusal(referee, speaker, self._address_of(hit.entityId))
+        if refused:
+            self.post(referee, refused)
             return
         try:
             action = referee.world.hit(referee.state, seat, cell)
@@ -336,6 +365,32 @@ class Service:
                 return f"player#{entity_id}"
         return self.names[entity_id]
 
+    def _address_of(self, entity_id: int) -> str | None:
+        """The address the player connects from; None where the server does not tell it (or they left)."""
+        if entity_id not in self.addresses:
+            try:
+                address = self.client.player_address(entity_id)
+            except ProtocolError:
+                return None
+            if address is None:
+                return None
+            self.addresses[entity_id] = address
+        return self.addresses[entity_id]
+
+    def _refusal(self, referee: BoardReferee, name: str, address: str | None) -> str | None:
+        """The line refusing an act of ``name`` from ``address`` for a seat bound to another machine."""
+        if not self.client.supports_player_addresses():
+            return None
+        return refusal(referee, name, address, self.config.seat_timeout)
+
+    def _placer_refusal(self, referee: BoardReferee, name: str | None) -> str | None:
+        """As :meth:`_refusal` for a block the server says ``name`` placed (looked up only for a bound seat)."""
+        seat = seat_of(referee, name) if name else None
+        if name is None or seat not in referee.seat_addresses or not self.client.supports_player_addresses():
+            return None
+        entity = self.client.player_entity_id(name)
+        return self._refusal(referee, name, None if entity is None else self._address_of(entity))
+
     def _board_for(self, command: ChatCommand, entity_id: int) -> BoardReferee | None:
         boards = [r for r in self.referees.values() if r.prefix == command.prefix]
         if command.board:
@@ -350,12 +405,6 @@ class Service:
         if where is None:
             return boards[0]
         return min(boards, key=lambda r: _distance_to(r.bounds(), (where.x, where.y, where.z)))
-
-def _minutes(seconds: float) -> str:
-    if seconds < 120:
-        return f"{int(seconds)} s"
-    return f"{int(seconds // 60)} min"
-
 
 def _inside(cell: Cell, low: Cell, high: Cell) -> bool:
     return all(lo <= v <= hi for v, lo, hi in zip(cell, low, high, strict=True))

@@ -56,19 +56,25 @@ def say(line: str) -> None:
     print(line, flush=True)
 
 
-def ready_line(prefixes: list[str], server: EmbeddedServer | None, address: str) -> str:
+def ready_line(prefixes: list[str], server: EmbeddedServer | None, address: str, seats_bound: bool = True) -> str:
     """What the READY line promises: the game address to join on the embedded server; with
-    ``--server`` only the API being refereed (its game address is the server owner's to give)."""
+    ``--server`` only the API being refereed (its game address is the server owner's to give).
+    ``seats_bound``: the server tells players' addresses, so a seat obeys only the machine it was taken
+    from (see bridge.seat_binding); where it cannot, the line says seats go by name alone."""
     helps = " or ".join(f"'{prefix} help'" for prefix in prefixes)
+    by_name = ("" if seats_bound else " This server does not tell players' network addresses: seats go by "
+               "name alone (in offline mode anyone can take a seated player's name).")
     if server is None:
         where = f"refereeing the Minecraft server whose RaspberryJuice API is {address}: join that server"
-        return f"READY: {where} and type {helps} in chat. Ctrl-C stops."
+        return f"READY: {where} and type {helps} in chat.{by_name} Ctrl-C stops."
     everywhere = server.listen in ("0.0.0.0", "::")
     host = "this machine's address" if everywhere else server.listen
     line = f"READY: join Minecraft {server.version} at {host}:{server.mc_port} and type {helps} in chat."
     if not _loopback(server.listen) and not server.online_mode:
-        line += (" WARNING: offline mode, and the game port is open to the network: anyone who reaches it can "
-                 "log in under a seated player's name and play for them (--online-mode checks accounts).")
+        line += " WARNING: offline mode, and the game port is open to the network: anyone who reaches it can "
+        line += ("log in under a seated player's name, but each seat obeys only the machine it was taken from "
+                 "(--online-mode checks accounts)." if seats_bound else
+                 "log in under a seated player's name and play for them (--online-mode checks accounts)." + by_name)
     return line + " Ctrl-C stops."
 
 
@@ -85,16 +91,17 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"blockref up: {error}", file=sys.stderr)
         return 2
-    if args.server and (args.listen or args.online_mode):
-        print("blockref up: --listen and --online-mode are for the embedded server; with --server, "
-              "your server's own settings decide who can join", file=sys.stderr)
+    listen, online_mode = args.listen or config.listen, args.online_mode or config.online_mode
+    if args.server and (listen or online_mode):
+        print("blockref up: --listen and --online-mode (listen, online_mode in the config) are for the embedded "
+              "server; with --server, your server's own settings decide who can join", file=sys.stderr)
         return 2
     stop = stop_on_sigterm()
     server = None
     try:
         server, address = start_embedded_unless(args.server, mc_port=args.mc_port, api_port=args.api_port,
                                                 world=args.world or config.data_dir / "world", stop=stop,
-                                                listen=args.listen, online_mode=args.online_mode)
+                                                listen=listen, online_mode=online_mode)
         supervisor = Supervisor(server, stop, say=say) if server is not None else None
         journal = Journal(config.journal_path)
         client = connect(address, attempts=None, stop=stop, before_retry=supervisor.check if supervisor else None)
@@ -105,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         for referee in service.referees.values():
             (lx, ly, lz), (hx, hy, hz) = referee.bounds()
             print(f"board {referee.name} stands at {lx},{ly},{lz} .. {hx},{hy},{hz}: {referee.status()}")
-        print(ready_line(config.prefixes, server, address), flush=True)
+        print(ready_line(config.prefixes, server, address, client.supports_player_addresses()), flush=True)
         service.run(stop)
     except (KeyboardInterrupt, StartInterrupted):
         pass

@@ -79,8 +79,18 @@ def escapes_chat(version_reply: str | None) -> bool:
     """
     if not version_reply:
         return False
-    fields = version_reply.split(",")
-    return fields[0] == "raspberryjammod" or ESCAPED_CHAT in fields[1:]
+    return version_reply.split(",")[0] == "raspberryjammod" or announces(version_reply, ESCAPED_CHAT)
+
+
+def announces(version_reply: str | None, feature: str) -> bool:
+    """Whether an ``api.version`` reply (``name,version,feature,...``) lists ``feature``.
+
+    >>> announces("raspberryjuice-flying-squid,1,escaped-chat,player-address", "player-address")
+    True
+    >>> announces("Fail", "player-address"), announces(None, "player-address")
+    (False, False)
+    """
+    return bool(version_reply) and feature in str(version_reply).split(",")[1:]
 
 
 _ESCAPE = re.compile(r"&(#124|amp);")

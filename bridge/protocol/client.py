@@ -3,9 +3,11 @@
 
 Every method raises :class:`~bridge.protocol.errors.ProtocolError` subclasses only (arguments that
 cannot be sent raise :class:`~bridge.protocol.errors.InvalidArgument` before anything is written).
-Only commands upstream RaspberryJuice 1.12 implements are sent, plus one deliberate probe of the
-``events.block.places`` extension (:meth:`MinecraftClient.supports_block_events`), always with
-well-formed arguments (Minetest's pycraft closes the connection on a malformed command).
+Only commands upstream RaspberryJuice 1.12 implements are sent, plus deliberate probes of the
+``events.block.places`` extension (:meth:`MinecraftClient.supports_block_events`) and of ``api.version``,
+and this project's own ``blockref.player.getAddress`` where ``api.version`` announces it
+(:meth:`MinecraftClient.player_address`), always with well-formed arguments (Minetest's pycraft closes
+the connection on a malformed command).
 
 Servers differ (the client copes with each): RaspberryJuice answers ``Fail`` to unknown commands,
 pycraft answers nothing and spells failures ``fail``; ``world.getPlayerIds`` with nobody online is
@@ -25,7 +27,7 @@ from mcpi.block import Block
 from mcpi.event import BlockEvent, ChatEvent
 from mcpi.vec3 import Vec3
 
-from bridge.protocol.chat import CHAT_ENCODING_PROBE, escapes_chat, parse_chat_posts, split_chat
+from bridge.protocol.chat import CHAT_ENCODING_PROBE, announces, escapes_chat, parse_chat_posts, split_chat
 from bridge.protocol.connection import FAIL, Call, Connection, format_command
 from bridge.protocol.cuboids import Point, as_point, bounds, split
 from bridge.protocol.errors import InvalidArgument, ReplyTimeout, ServerFailure
@@ -44,6 +46,8 @@ Cuboid = tuple[Point, Point, int, int]
 """``(corner1, corner2, block_id, data)`` for :meth:`MinecraftClient.apply_edits`."""
 
 _SENDABLE_NAME = re.compile(r"[^,\x00-\x1f\x7f]+")
+PLAYER_ADDRESS = "player-address"
+"""The ``api.version`` field announcing ``blockref.player.getAddress`` (this project's embedded server)."""
 
 
 def _block(block_id: int, data: int) -> tuple[int, int]:
@@ -71,7 +75,8 @@ class MinecraftClient:
         self.connection = connection
         self._block_events: bool | None = None
         self._probed_places: list[BlockChange] = []
-        self._chat_escaped: bool | None = None
+        self._version_probed = False
+        self._version: str | None = None
 
     @classmethod
     def connect(cls, host: str = "127.0.0.1", port: int = 4711, *, timeout: float = 5.0) -> MinecraftClient:
@@ -94,7 +99,8 @@ class MinecraftClient:
         so events from before are gone, and the extension probe is repeated when next needed."""
         self._block_events = None
         self._probed_places = []
-        self._chat_escaped = None
+        self._version_probed = False
+        self._version = None
         self.connection.connect()
 
     def close(self) -> None:
@@ -242,10 +248,30 @@ class MinecraftClient:
         :func:`bridge.protocol.chat.escapes_chat`); probed once per connection with ``api.version``,
         which upstream RaspberryJuice answers ``Fail`` (then chat is taken as unescaped). A server that
         does not answer at all is of the Raspberry Jam family (Minetest's pycraft), which escapes chat."""
-        if self._chat_escaped is None:
-            reply = self.connection.query_optional(CHAT_ENCODING_PROBE, allow_fail=True)
-            self._chat_escaped = reply is None or escapes_chat(reply)
-        return self._chat_escaped
+        reply = self._api_version()
+        return reply is None or escapes_chat(reply)
+
+    def supports_player_addresses(self) -> bool:
+        """Whether the server tells the network address each player connects from (this project's
+        embedded server announces it in ``api.version``; upstream RaspberryJuice and Minetest do not)."""
+        return announces(self._api_version(), PLAYER_ADDRESS)
+
+    def player_address(self, entity_id: int) -> str | None:
+        """The address the player ``entity_id`` connects from; None if the server does not tell
+        addresses (:meth:`supports_player_addresses`) or nobody with that id is online."""
+        entity_id = _entity(entity_id)
+        if not self.supports_player_addresses():
+            return None
+        reply = self.connection.query_optional("blockref.player.getAddress", entity_id, allow_fail=True)
+        return None if reply in (None, FAIL, "") else reply
+
+    def _api_version(self) -> str | None:
+        """The server's ``api.version`` reply (``Fail`` where it has no such command, None where it does
+        not answer at all); asked once per connection."""
+        if not self._version_probed:
+            self._version = self.connection.query_optional(CHAT_ENCODING_PROBE, allow_fail=True)
+            self._version_probed = True
+        return self._version
 
     def poll_block_places(self) -> list[BlockChange]:
         """Blocks players placed since the last poll; [] if the server lacks the extension."""

@@ -202,6 +202,12 @@ class ReconnectingClient:
     def supports_block_events(self) -> bool:
         return self._call(self.client.supports_block_events)
 
+    def supports_player_addresses(self) -> bool:
+        return self._call(self.client.supports_player_addresses)
+
+    def player_address(self, entity_id: int) -> str | None:
+        return self._call(lambda: self.client.player_address(entity_id))
+
     def poll_block_places(self) -> list[BlockChange]:
         return self._call(self.client.poll_block_places)
 

@@ -2,12 +2,14 @@
 'use strict'
 // Drives mineflayer bots for tests. One request per line on stdin, one reply per line on stdout:
 //   {"id": 1, "op": "join", "name": "alice"}            -> {"id": 1, "ok": true, "entityId": 12}
+//   {"id": 1, "op": "join", "name": "alice", "from": "127.0.0.2"}  connects from that local address
 //   {"id": 2, "op": "place", "name": "alice", "pos": [3, 5, 2], "block": "red_wool"}
 //   ops: join, place, place_together, break, hit, chat, move, chat_log, leave
 // Failures answer {"id": n, "ok": false, "error": "..."}. Every action returns only once the server
 // has applied it: placements wait for the server's block_change, the others for a /ping round trip.
 // Usage: node harness.js --host 127.0.0.1 --port 25565 --version 1.21.4
 
+const net = require('net')
 const readline = require('readline')
 const { parseArgs } = require('util')
 const mineflayer = require('mineflayer')
@@ -110,11 +112,15 @@ async function placeBlock ({ bot, target, block, reference, face }) {
 }
 
 const ops = {
-  async join ({ name }) {
+  async join ({ name, from }) {
     if (bots.has(name)) throw new Error(`${name} has already joined`)
+    const host = opts.host
+    const port = Number(opts.port)
+    // `from`: the local address the bot's connection leaves from (another machine, as the server sees it).
+    const connect = from ? (client) => client.setSocket(net.connect({ host, port, localAddress: String(from) })) : undefined
     const bot = mineflayer.createBot({
-      host: opts.host, port: Number(opts.port), username: name, auth: 'offline', version: opts.version,
-      viewDistance: VIEW_DISTANCE, hideErrors: true, logErrors: false
+      host, port, username: name, auth: 'offline', version: opts.version,
+      viewDistance: VIEW_DISTANCE, hideErrors: true, logErrors: false, connect
     })
     const e = { bot, messages: [], fenceSeq: 0 }
     bot.on('messagestr', (text, position) => {

@@ -3,6 +3,9 @@
 // extension events.block.places / events.block.breaks (reply format of sakebomb/RaspberryJuice).
 // Unlike upstream, chat events are escaped as Raspberry Jam Mod does (`|` as `&#124;`, `&` as `&amp;`),
 // so no text a player types can pass for another player's message; `api.version` says so.
+// Our own extension, announced by `api.version` as `player-address`: blockref.player.getAddress(entityId)
+// answers the network address the player's client connects from (so a referee can tell two machines
+// apart in offline mode, where anyone can log in under any name).
 // A handler returns the reply line, or undefined for "no reply"; throwing means `Fail`.
 
 const { Vec3 } = require('vec3')
@@ -11,6 +14,7 @@ const { CommandError, parseDouble, parseInt32, parseByte, parseBlockCoord, need,
 const AIR_NAMES = new Set(['air', 'cave_air', 'void_air'])
 const API_NAME = 'raspberryjuice-flying-squid'
 const API_VERSION = '1'
+const PLAYER_ADDRESS = 'player-address'
 
 function makeCommands (hub) {
   const { serv, legacy, blocks } = hub
@@ -127,7 +131,17 @@ function makeCommands (hub) {
     // Extension (upstream answers Fail): the server's name, version and the features a client must know.
     'api.version': async () => {
       if (!hub.escapeChat) throw new CommandError('api.version is not supported') // as upstream: Fail
-      return `${API_NAME},${API_VERSION},escaped-chat`
+      return `${API_NAME},${API_VERSION},escaped-chat,${PLAYER_ADDRESS}`
+    },
+    // Extension (ours; upstream answers Fail): the address an online player connects from, IPv4 as
+    // a.b.c.d (not as ::ffff:a.b.c.d when the game port listens on every IPv6 and IPv4 interface).
+    'blockref.player.getAddress': async (s, args) => {
+      need(args, 1)
+      const id = parseInt32(args[0])
+      const player = online().find(p => p.id === id)
+      const address = player?._client.socket?.remoteAddress
+      if (!address) throw new CommandError(`no player ${id} online`)
+      return address.replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/, '$1')
     },
     'chat.post': async (s, args) => {
       serv.broadcast({ text: args.join(',') })

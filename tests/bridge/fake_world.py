@@ -18,7 +18,7 @@ GRASS, AIR = 2, 0
 class FakeWorld:
     """A superflat world (grass at y = -1 and below, air above) that records chat and counts commands."""
 
-    def __init__(self, place_events: bool = False) -> None:
+    def __init__(self, place_events: bool = False, addresses: bool = False) -> None:
         self.blocks: dict[Cell, int] = {}
         self.data: dict[Cell, int] = {}
         self.chat: list[str] = []
@@ -29,6 +29,9 @@ class FakeWorld:
         self.where: dict[int, Vec3] = {}
         self.commands = 0
         self.place_events = place_events
+        self.tells_addresses = addresses
+        self.addresses: dict[int, str] = {}
+        """Where each player connects from (told only with ``addresses=True``, as the embedded server does)."""
         self.unloaded: tuple[Cell, Cell] | None = None  # a box that reads as air, as an unloaded area does
 
     def block(self, cell: Cell) -> int:
@@ -46,6 +49,18 @@ class FakeWorld:
     def say(self, entity_id: int, name: str, message: str) -> None:
         self.names[entity_id] = name
         self.incoming.append(ChatEvent.Post(entity_id, message))
+
+    def log_in(self, entity_id: int, name: str, address: str) -> None:
+        """A player comes online as ``name`` from ``address`` (whoever had that name before is gone, as a
+        server lets one connection hold a name)."""
+        for other in [e for e, n in self.names.items() if n == name]:
+            self.log_out(other)
+        self.names[entity_id] = name
+        self.addresses[entity_id] = address
+
+    def log_out(self, entity_id: int) -> None:
+        self.names.pop(entity_id, None)
+        self.addresses.pop(entity_id, None)
 
     # -- the client API --
     def get_blocks(self, corner1: Cell, corner2: Cell) -> dict[Cell, int]:
@@ -85,6 +100,15 @@ class FakeWorld:
 
     def entity_name(self, entity_id: int) -> str | None:
         return self.names.get(entity_id)
+
+    def player_entity_id(self, name: str) -> int | None:
+        return next((e for e, n in self.names.items() if n == name), None)
+
+    def supports_player_addresses(self) -> bool:
+        return self.tells_addresses
+
+    def player_address(self, entity_id: int) -> str | None:
+        return self.addresses.get(entity_id) if self.tells_addresses else None
 
     def entity_tile(self, entity_id: int) -> Vec3 | None:
         return self.where.get(entity_id)

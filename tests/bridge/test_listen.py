@@ -33,7 +33,8 @@ def test_no_warning_in_online_mode_or_on_loopback() -> None:
 
 def test_listen_goes_with_the_embedded_server_only(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["up", "--server", "127.0.0.1:4711", "--listen", "0.0.0.0"]) == 2
-    assert "--listen and --online-mode are for the embedded server" in capsys.readouterr().err
+    assert "--listen and --online-mode (listen, online_mode in the config) are for the embedded server" in (
+        capsys.readouterr().err)
 
 
 def test_the_command_line_carries_listen_api_host_and_online_mode() -> None:

@@ -1,4 +1,4 @@
-"""The runnable examples in the docstrings of the drawing, chat-rules and journal-export modules."""
+"""The runnable examples in the docstrings of the drawing, chat-rules, journal-export, seat and chat modules."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["engines.nodes.svg", "bridge.commands.draw", "bridge.rules_chat", "bridge.record_header"]
+MODULES = ["engines.nodes.svg", "bridge.commands.draw", "bridge.rules_chat", "bridge.record_header",
+           "bridge.seat_binding", "bridge.protocol.chat"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -121,3 +121,15 @@ def test_poll_world_matches_separate_reads(mc: MinecraftClient) -> None:
     poll = mc.poll_world([region])
     assert poll.regions[0] == mc.get_blocks(*region)
     assert poll.regions[0][(301, 1, 302)] == 152
+
+
+def test_the_address_extension_tells_each_player_where_they_connect_from(mc: MinecraftClient, players: Any) -> None:
+    near = players.join("addr_near")
+    far = players.join("addr_far", source="127.0.0.2")  # another loopback address: another machine to the server
+    assert mc.supports_player_addresses()
+    assert mc.player_address(near.entity_id) == "127.0.0.1"
+    assert mc.player_address(far.entity_id) == "127.0.0.2"
+    assert mc.player_address(2_000_000_000) is None  # nobody with that id: Fail, "not available"
+    far.leave()
+    assert mc.player_address(far.entity_id) is None
+    assert mc.get_block(*at(0, 0, 0)) == 0  # still in step after the failures

@@ -43,9 +43,10 @@ class Players:
         self._lock = threading.Lock()
         self.bots: dict[str, Bot] = {}
 
-    def join(self, name: str) -> Bot:
-        """Connect a bot called ``name``; returns once it has spawned."""
-        reply = self.request("join", name=name)
+    def join(self, name: str, source: str | None = None) -> Bot:
+        """Connect a bot called ``name``; returns once it has spawned. ``source``: the local address its
+        connection leaves from (``"127.0.0.2"`` looks like another machine to the server)."""
+        reply = self.request("join", name=name, **({"from": source} if source else {}))
         bot = Bot(self, name, int(reply["entityId"]))
         self.bots[name] = bot
         return bot
