@@ -14,7 +14,7 @@ from typing import Any
 
 from bridge.edits import EditPlan, plan_edits
 from bridge.games.base import GameWorld, Placement
-from bridge.journal import Journal
+from bridge.journal import Journal, PendingEntry
 from engines.core import GameState, IllegalAction
 from schematics.blocks import AIR, BlockType
 
@@ -65,7 +65,10 @@ class BoardReferee:
                                  f"was played with other options; it is kept in the journal as abandoned and a new "
                                  f"game starts with {self.game.options}")
             self.game_id = journal.start_game(name, self.game.name, self.game.options)
+        self.pending: list[PendingEntry] = journal.pending(self.game_id)
+        """Actions queued until the clock plays them (games whose world :attr:`~GameWorld.queues_actions`)."""
         self._target: dict[Cell, BlockType] | None = None  # cleared whenever the state changes
+        self._target_key: Any = None
         self._shown: dict[Cell, int] | None = None
         self._repaint = saved is not None and self.replaced is not None  # leftovers of the old game are no moves
         self._unattributed: set[Cell] = set()  # cells seen without a placer last look, given one more look
@@ -79,8 +82,10 @@ class BoardReferee:
     # ------------------------------------------------------------------ the world
     def target(self) -> dict[Cell, BlockType]:
         """Every cell of the board region as the game says it must be now."""
-        if self._target is None:
+        key = self.world.redraw_key(self.state)
+        if self._target is None or key != self._target_key:
             self._target = self.world.target(self.state, self.template)
+            self._target_key = key
         return self._target
 
     def bounds(self) -> tuple[Cell, Cell]:
@@ -281,8 +286,63 @@ class BoardReferee:
         self._target = None
         self.journal.append(self.game_id, text, by)
         parts = self.world.consequences(before, self.state, action)
-        lines = [f"{self.who(mover)}: {text}" + (f" ({'; '.join(parts)})" if parts else "")]
+        lines = [f"{self.who(mover) if mover is not None else by or 'nobody'}: {text}"
+                 + (f" ({'; '.join(parts)})" if parts else "")]
         lines.extend(self._after_move_lines(mover))
+        return lines
+
+    def queue(self, seat: int, action: Any, by: str) -> list[str]:
+        """Queue a legal action of ``seat`` until the clock plays the queue (journaled at once)."""
+        text = self.state.action_to_text(action)
+        seq = self.journal.add_pending(self.game_id, seat, text, by)
+        self.pending.append(PendingEntry(seq, seat, text, by))
+        number = len(self.queued_by(seat))
+        return [f"{self.who(seat)} order {number}: {text} (carried out in turn when the clock ends the turn)"]
+
+    def queued_by(self, seat: int) -> list[PendingEntry]:
+        return [entry for entry in self.pending if entry.seat == seat]
+
+    def cancel(self, seat: int, number: int | None = None) -> list[PendingEntry]:
+        """Drop ``seat``'s queued action ``number`` (1 is its first), or all of them; returns those dropped.
+        Raises IllegalAction when it has no such action queued."""
+        own = self.queued_by(seat)
+        if number is not None and not 1 <= number <= len(own):
+            raise IllegalAction(f"you have {len(own)} order{'' if len(own) == 1 else 's'} queued, no number {number}")
+        dropped = own if number is None else [own[number - 1]]
+        self.journal.drop_pending(self.game_id, [entry.seq for entry in dropped])
+        self.pending = [entry for entry in self.pending if entry not in dropped]
+        return dropped
+
+    def tick(self, now: float) -> list[str]:
+        """Let the clock act while somebody is seated: when it plays actions (a turn's end), the queue is
+        played first, in arrival order, each action told as it resolves. Queued actions that became
+        illegal meanwhile (their player is out) are dropped with the reason."""
+        if not self.seats or self.state.is_terminal():
+            return []
+        actions = self.world.tick(self.state, now)
+        if not actions:
+            return []
+        lines: list[str] = []
+        played: list[tuple[str, str | None]] = []
+        queued = [(self.state.action_from_text(e.entry), e.by) for e in self.pending]
+        for action, by in [*queued, *((a, "the clock") for a in actions)]:
+            if self.state.is_terminal():
+                break
+            reason = self.state.why_illegal(action)
+            if reason:
+                lines.append(f"{self.state.action_to_text(action)} dropped: {reason}")
+                continue
+            before, mover = self.state.clone(), self.world.actor(self.state, action)
+            text = self.state.action_to_text(action)
+            self.state.apply(action)
+            played.append((text, by))
+            parts = self.world.consequences(before, self.state, action)
+            lines.append(f"{self.who(mover) if mover is not None else by}: {text}"
+                         + (f" ({'; '.join(parts)})" if parts else ""))
+        self.journal.play_pending(self.game_id, played)
+        self.pending = []
+        self._target = None
+        lines.extend(self._result_lines() if self.state.is_terminal() else [self.status()])
         return lines
 
     def act(self, seat: int, action: Any, by: str) -> list[str]:
@@ -296,6 +356,8 @@ class BoardReferee:
         reason = self.state.why_illegal(action)
         if reason:
             raise IllegalAction(reason)
+        if self.world.queues_actions:
+            return self.queue(seat, action, by)
         return self.play(action, by=by)
 
     def concede(self, player: int, by: str | None = None) -> list[str]:
@@ -309,6 +371,7 @@ class BoardReferee:
     def new_game(self) -> list[str]:
         self.game_id = self.journal.start_game(self.name, self.game.name, self.game.options)
         self.state = self.game.new_initial_state()
+        self.pending = []
         self._target = None
         return [f"new game on board {self.name}. {self.status()}"]
 

@@ -13,6 +13,7 @@ from bridge.games.base import GameOption, GameWorld
 WORLDS: dict[str, str] = {
     "nodes": "bridge.games.nodes:NodesWorld",
     "newrule": "bridge.games.newrule:NewRuleWorld",
+    "implosion": "bridge.games.implosion:ImplosionWorld",
 }
 DEFAULT_GAME = "nodes"
 

@@ -44,6 +44,13 @@ class GameOption:
         return "--" + self.name.replace("_", "-")
 
 
+def parse_flag(text: str) -> bool:
+    """A yes/no game option as the config or the command line gives it (``true``, ``no``, ``1`` ...)."""
+    if text.lower() not in ("true", "false", "yes", "no", "1", "0"):
+        raise ValueError(f"expected true or false, not {text!r}")
+    return text.lower() in ("true", "yes", "1")
+
+
 @dataclass(frozen=True)
 class Placement:
     """New blocks of one material on one board feature: a candidate piece."""
@@ -106,6 +113,13 @@ class GameWorld(ABC):
     """Verbs of this game's moves typed in chat (``tw draw B5-C3``), beside the common commands."""
     uses_hits: ClassVar[bool] = False
     """Whether moves are made by hitting blocks with a sword (the bridge then polls the hits)."""
+    queues_actions: ClassVar[bool] = False
+    """Whether the players' actions are queued in arrival order (journaled as pending) and played only
+    when the clock acts (:meth:`tick`), as in a game where everyone gives orders at once."""
+    fill_seats: str | None = None
+    """A computer level: computer players of it take every empty seat when the bridge starts."""
+    seat_after_leave: str | None = None
+    """A computer level: a computer player of it takes the seat of whoever leaves (None: the seat stays open)."""
 
     game: Game[Any]
     geometry: BoardGeometry
@@ -163,19 +177,25 @@ class GameWorld(ABC):
         return state.current_player()
 
     def chat_action(self, state: GameState[Any], seat: int, verb: str, args: list[str]) -> Any:
-        """The action the player in ``seat`` typed (``verb`` is one of :attr:`chat_verbs`). Raises
-        ``ValueError`` with the reason when the words name no action of theirs."""
+        """The action the player in ``seat`` typed (``verb`` is one of :attr:`chat_verbs`), or a list of
+        chat lines when the words ask for no action. Raises ``ValueError`` with the reason when the words
+        name no action of theirs."""
         raise ValueError(f"{self.game_title()} is played with blocks, not chat moves")
 
     def hit(self, state: GameState[Any], seat: int, cell: Cell) -> Any:
         """A sword hit by the player in ``seat`` on ``cell`` of the board: the action it completes, or
-        None when it only selects (the first pillar of a line). Raises ``ValueError`` with the reason
-        for a hit that can start nothing."""
+        None (or chat lines to say) when it only selects (the first pillar of a line). Raises
+        ``ValueError`` with the reason for a hit that can start nothing."""
         return None
 
     def tick(self, state: GameState[Any], now: float) -> list[Any]:
         """Actions the clock makes at ``now`` (monotonic seconds): a turn's end, a timeout. None here."""
         return []
+
+    def redraw_key(self, state: GameState[Any]) -> Any:
+        """What the drawing depends on besides ``state`` (a clock's bar): the board is drawn again when it
+        changes. None here."""
+        return None
 
     def game_title(self) -> str:
         from engines.catalogue import game_module
