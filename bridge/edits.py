@@ -54,9 +54,11 @@ def plan_edits(target: Mapping[Cell, BlockType], observed: Mapping[Cell, int]) -
     """
     plan = EditPlan()
     changed = differences(target, observed)
+    touched = {cell[1] for cell in changed}
     layers: dict[int, dict[Cell, BlockType]] = defaultdict(dict)
     for cell, b in target.items():
-        layers[cell[1]][cell] = b
+        if cell[1] in touched:  # only the layers with a change are planned
+            layers[cell[1]][cell] = b
     for y in sorted(layers):
         layer = layers[y]
         must = {c: b for c, b in layer.items() if c in changed}

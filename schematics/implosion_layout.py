@@ -192,20 +192,25 @@ class ImplosionLayout:
     def _empty(self) -> dict[Cell, BlockType]:
         blocks: dict[Cell, BlockType] = {}
         half, style = self.half, self.style
-        for h in range(-1, TOP + 1):
+        for h in (-1, 0):
             for u in range(-half, half + 1):
                 for v in range(-half, half + 1):
                     edge = h == -1 and half in (abs(u), abs(v))
                     blocks[self.grid.world(u, v, h)] = style.rim if edge else style.floor if h == -1 else AIR
         marks = self.marks()
         for node in NODES:
+            blocks.update(dict.fromkeys(self.unit_cells(node), AIR))
             blocks[self.pillar_cell(node, 0)] = style.pillar
             if node in marks:
                 blocks[self.pillar_cell(node, -1)] = marks[node]
+        for player in range(1, self.players + 1):
+            blocks.update(dict.fromkeys(self.points_cells(player), AIR))
         return blocks
 
     def board_blocks(self) -> dict[Cell, BlockType]:
-        """Every cell of the region for an empty board with every ring present."""
+        """The board's drawn cells for an empty board with every ring present: the floor, the pillar layer,
+        every pillar's column and every points column. The air between the columns above the pillar
+        layer is left alone (nothing there can be mistaken for a unit)."""
         return dict(self._empty)
 
     def drawing(self, state: ImplosionState, clock_left: float | None = None) -> dict[Cell, BlockType]:
@@ -233,10 +238,11 @@ class ImplosionLayout:
         return blocks
 
     def initial_blocks(self, with_start_pieces: bool = True) -> dict[Cell, BlockType]:
-        """A new game's board: every player's 12 units on their start node (or the empty board)."""
-        if not with_start_pieces:
-            return self.board_blocks()
-        return self.drawing(ImplosionGame(players=self.players).new_initial_state())
+        """Every cell of the region for a new game: every player's 12 units on their start node (or the
+        empty board), air between the columns."""
+        drawn = self.drawing(ImplosionGame(players=self.players).new_initial_state()) if with_start_pieces \
+            else self.board_blocks()
+        return dict.fromkeys(self.region_cells(), AIR) | drawn
 
     def bounds(self) -> tuple[Cell, Cell]:
         corners = [self.grid.world(u, v, h) for u in (-self.half, self.half) for v in (-self.half, self.half)
@@ -255,7 +261,9 @@ class ImplosionLayout:
         raise ValueError(f"anchor must be 'center' or 'corner', not {anchor!r}")
 
     def region_cells(self) -> Iterator[Cell]:
-        return iter(self._empty)
+        """Every cell of the region (the bounds' box)."""
+        (x1, y1, z1), (x2, y2, z2) = self.bounds()
+        return ((x, y, z) for y in range(y1, y2 + 1) for x in range(x1, x2 + 1) for z in range(z1, z2 + 1))
 
     def describe(self) -> str:
         return (f"{RINGS} rings for {self.players} players, centre 1.0 at {','.join(map(str, self.origin))}, "

@@ -1,15 +1,18 @@
-"""``blockref demo``: two computer players play a whole game of Nodes in the world while you watch.
+"""``blockref demo``: computer players play a whole game in the world while you watch.
 
-It starts the embedded server (unless ``--server`` is given), builds a board, seats two computer players
-and lets them play piece by piece through the same referee that judges people. The terminal shows every
-move and the board after every turn; at the end the world is checked against the engine block for block
-and the game is written as a turn record.
+It starts the embedded server (unless ``--server`` is given), builds a board, seats a computer player in
+every seat (two for Nodes; ``--game implosion --players 24`` fills all 24, on the fast turn clock) and lets
+them play through the same referee that judges people. The terminal shows every move and the board after
+every turn; at the end the world is checked against the engine block for block and the game is written as
+a record.
 """
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from bridge.chat_commands import LEVELS
@@ -26,13 +29,18 @@ from bridge.runtime import (
 )
 from bridge.service import Service
 from engines.catalogue import game_module
+from engines.core import SIMULTANEOUS
+
+DEMO_DEFAULTS = {"turn_limit": 100, "turn_seconds": "fast"}
+"""A demo is short where the game has a limit, and quick where it has a turn clock."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
-    parser = subparsers.add_parser("demo", help="watch two computer players play a game in the world",
+    parser = subparsers.add_parser("demo", help="watch computer players play a game in the world",
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--level-1", choices=LEVELS, default="normal", help="player 1's level (default normal)")
-    parser.add_argument("--level-2", choices=LEVELS, default="easy", help="player 2's level (default easy)")
+    parser.add_argument("--level-2", choices=LEVELS, default="easy",
+                        help="the level of player 2 and every later player (default easy)")
     parser.add_argument("--seed", type=int, default=None, help="seed the computer players")
     parser.add_argument("--piece-delay", type=float, default=0.3, metavar="S",
                         help="pause between two pieces so that people can follow (default 0.3 s)")
@@ -46,7 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        config = config_from_args(args, {"turn_limit": 100})  # a demo is short where the game has a limit
+        config = config_from_args(args, DEMO_DEFAULTS)
     except ValueError as error:
         print(f"blockref demo: {error}", file=sys.stderr)
         return 2
@@ -65,16 +73,19 @@ def run(args: argparse.Namespace) -> int:
         referee = next(iter(service.referees.values()))
         referee.new_game()
         seed = args.seed
-        service.seat_computer(referee, 1, args.level_1, seed)
-        service.seat_computer(referee, 2, args.level_2, None if seed is None else seed + 1)
+        for player in referee.players:
+            level = args.level_1 if player == 1 else args.level_2
+            service.seat_computer(referee, player, level, None if seed is None else seed + player - 1)
         engine = game_module(referee.game.name)
-        shown: list[int | None] = [-1]
+        shown: list[object] = [-1]
 
         def after_cycle() -> None:
             state = referee.state
-            if state.current_player() != shown[0]:  # the board once a turn, when the mover changes
-                shown[0] = state.current_player()
-                print(engine.render_text(state, color=sys.stdout.isatty()), flush=True)
+            mover = state.current_player()
+            turn = (mover, len(state.history())) if mover == SIMULTANEOUS else mover
+            if turn != shown[0]:  # the board once a turn: when the mover changes, or all acted at once
+                shown[0] = turn
+                print(_render(engine.render_text, state), flush=True)
             if state.is_terminal():
                 stop.set()
 
@@ -97,3 +108,10 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if server is not None:
             server.stop()
+
+
+def _render(render_text: Callable[..., str], state: object) -> str:
+    """The engine's text picture of ``state``, coloured in a terminal where the engine colours."""
+    if "color" in inspect.signature(render_text).parameters:
+        return render_text(state, color=sys.stdout.isatty())
+    return render_text(state)
