@@ -277,8 +277,9 @@ class Service:
             if bot.for_position != position:
                 if bot.thinking is not None:
                     bot.thinking.cancel()
-                bot.thinking = self._pool.submit(bot.player.choose_orders, referee.state.clone(), seat)
                 bot.for_position = position
+                bot.thinking = None if referee.queued_by(seat) else \
+                    self._pool.submit(bot.player.choose_orders, referee.state.clone(), seat)  # queued before a restart
                 continue
             if bot.thinking is None or not bot.thinking.done():
                 continue
