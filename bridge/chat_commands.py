@@ -30,7 +30,7 @@ CONSENT_WINDOW = 60.0  # seconds the other players have to agree to an undo or a
 
 def help_lines(referee: BoardReferee) -> list[str]:
     prefix = referee.prefix
-    colours = ", ".join(f"{colour} is {p}" for p, colour in referee.world.seat_colours.items())
+    colours = ", ".join(f"{colour} is {p}" for p, colour in referee.world.seat_colours.items() if p in referee.players)
     seats = "|".join(str(p) for p in referee.players)
     return [
         f"{prefix} join [{seats}]: take a seat ({colours}); {prefix} join bot [easy|normal|hard]: "
@@ -115,6 +115,8 @@ class CommandDesk:
                 return ["the game is over"]
             return referee.concede(player, by=speaker)
         if verb == "undo":
+            if referee.world.queues_actions:
+                return [f"played turns stay played; '{prefix} cancel' drops your orders still queued"]
             return self._undo(referee, speaker, seat, args)
         if verb == "clear":
             self.clear_board(referee)

@@ -90,14 +90,14 @@ class ImplosionWorld(GameWorld):
     name = "implosion"
     default_prefix = "imp"
     options = (
-        GameOption("players", _players, 4, "Implosion: 2, 3, 4, 6, 8, 12 or 24 players"),
-        GameOption("dice_seed", _whole, 0, "Implosion: the seed of the battles' dice"),
-        GameOption("turns", _turns, 168, "Implosion: the number of turns"),
-        GameOption("implode", parse_flag, True, "Implosion: the outermost ring vanishes every 14 turns"),
-        GameOption("turn_seconds", _seconds, 60.0, "Implosion: seconds a turn lasts ('fast': 1 s, for demos)"),
-        GameOption("bots", _level_or_none, None, "Implosion: computer players of this level fill the empty "
+        GameOption("players", _players, 4, "2, 3, 4, 6, 8, 12 or 24 players"),
+        GameOption("dice_seed", _whole, 0, "the seed of the battles' dice"),
+        GameOption("turns", _turns, 168, "the number of turns"),
+        GameOption("implode", parse_flag, True, "the outermost ring vanishes every 14 turns"),
+        GameOption("turn_seconds", _seconds, 60.0, "seconds a turn lasts ('fast': 1 s, for demos)"),
+        GameOption("bots", _level_or_none, None, "computer players of this level fill the empty "
                    "seats at the start (none, easy, normal, hard)"),
-        GameOption("leave_to", _level_or_none, None, "Implosion: a seat someone leaves goes to a computer "
+        GameOption("leave_to", _level_or_none, None, "a seat someone leaves goes to a computer "
                    "player of this level (none: it stays open for the next joiner)"),
     )  # fmt: skip
     seat_colours: ClassVar[Mapping[int, str]] = dict(enumerate(SEAT_COLOURS, start=1))

@@ -241,3 +241,13 @@ def test_malformed_orders_are_explained() -> None:
     assert "not a node" in table.chat(1, "ann", "imp move 12.0 north")[0]
     assert "no node 13.0" in table.chat(1, "ann", "imp move 12.0 13.0 2")[0]
     assert table.referee.pending == []
+
+
+def test_help_names_this_games_seats_and_undo_points_to_cancel() -> None:
+    table = seated()
+    lines = table.chat(1, "ann", "imp help")
+    assert "yellow is 4" in lines[0] and "magenta" not in lines[0]
+    assert any("imp move 12.0 11.0 5" in line for line in lines)
+    table.chat(1, "ann", "imp move 12.0 11.0 5")
+    assert "'imp cancel' drops your orders" in table.chat(1, "ann", "imp undo")[0]
+    assert len(table.referee.pending) == 1
