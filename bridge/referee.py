@@ -70,6 +70,7 @@ class BoardReferee:
         self._target: dict[Cell, BlockType] | None = None  # cleared whenever the state changes
         self._target_key: Any = None
         self._shown: dict[Cell, int] | None = None
+        self._drawn: dict[Cell, BlockType] | None = None  # the target last settled
         self._repaint = saved is not None and self.replaced is not None  # leftovers of the old game are no moves
         self._unattributed: set[Cell] = set()  # cells seen without a placer last look, given one more look
         self._said: dict[str, float] = {}  # when each line was last said, so that no line repeats within a while
@@ -151,7 +152,8 @@ class BoardReferee:
             self._tell(outcome, now, f"board repaired: {reading.disturbances[0].reason}")
         target = self.target()
         unjudged = {cell: target[cell].legacy_id for cell in waiting}
-        outcome.edits = self.settle({**observed, **unjudged})
+        recoloured = {d.cell: -1 for d in reading.disturbances if observed.get(d.cell) == target[d.cell].legacy_id}
+        outcome.edits = self.settle({**observed, **unjudged, **recoloured})  # a wrong colour of the right id too
         return outcome
 
     def _tell(self, outcome: Outcome, now: float, line: str) -> None:
@@ -168,7 +170,11 @@ class BoardReferee:
         """The edits that make the world show the game now; the caller sends them. From here on, cells
         holding what they draw are known to be the bridge's own drawing."""
         target = self.target()
-        self._shown = {cell: b.legacy_id for cell, b in target.items()}
+        drawn, self._drawn = self._drawn, target
+        if drawn is not target or self._shown is None:
+            if drawn is not None and self._shown is not None:
+                observed = {**observed, **_recoloured(drawn, target, observed)}
+            self._shown = {cell: b.legacy_id for cell, b in target.items()}
         return plan_edits(target, observed)
 
     def clear(self, observed: Mapping[Cell, int], floor: BlockType = GRASS) -> EditPlan:
@@ -448,3 +454,11 @@ def _attribute(placement: Placement, placed_by: Mapping[Cell, str], order: Mappi
         placed_by=names.pop() if len(names) == 1 else None,
         order=min(ranks) if ranks else None,
     )
+
+
+def _recoloured(drawn: Mapping[Cell, BlockType], target: Mapping[Cell, BlockType],
+                observed: Mapping[Cell, int]) -> dict[Cell, int]:
+    """Cells the new ``target`` gives another block of the same id than the drawing before (a wool of
+    another colour): ``getBlocks`` cannot tell them apart, so they are marked as differing."""
+    return {cell: -1 for cell, b in target.items()
+            if (old := drawn.get(cell)) is not None and old != b and observed.get(cell) == b.legacy_id == old.legacy_id}

@@ -11,9 +11,9 @@ north rim the time left in the turn.
 
 Units are drawn by the bridge, never placed by players, so seat colours may share a block id (16 dye
 colours in wool, concrete and terracotta, then 8 solid blocks): a block of another id on a pillar is seen
-and put back. ``getBlocks`` reads ids only, so a unit block swapped for one of the same id in another colour
-is not seen; the seat colours turn their material so that neighbouring seats (and the first three) differ
-in id.
+and put back. ``getBlocks`` reads ids only, so the seat colours turn their material (neighbouring seats,
+and the first three, differ in id), and the bridge reads the colour of a few unit blocks each look to find
+a unit swapped for another colour of the same id.
 
 >>> from engines.implosion import parse_node
 >>> layout = ImplosionLayout(players=4, origin=(0, 0, 0))

@@ -40,8 +40,10 @@ from engines.implosion import (
 )
 from engines.implosion.state import TURNS_PER_RING
 from schematics.blocks import BlockType
-from schematics.implosion_layout import SEAT_COLOURS, ImplosionLayout, clock_share, load_implosion_style
+from schematics.implosion_layout import SEAT_COLOURS, ImplosionLayout, clock_share, load_implosion_style, seat_block
 
+SWEEP = 4  # unit blocks whose colour (data value) is read each look
+DYED_IDS = frozenset(seat_block(p).legacy_id for p in range(1, 17))  # ids several seat colours share
 FAST_TURN = 1.0  # seconds a turn lasts with ``turn_seconds = "fast"`` (demos and tests)
 
 
@@ -120,6 +122,8 @@ class ImplosionWorld(GameWorld):
         self._clock_turn: tuple[int, bool] | None = None
         self._turn_started = 0.0
         self._left = 1.0  # the share of the turn's time left at the last tick
+        self._sweep = 0  # where the sweep of same-id unit colours goes on (see data_cells)
+        self._dyed: tuple[Mapping[Cell, BlockType], list[Cell]] | None = None
 
     @classmethod
     def build(
@@ -170,6 +174,9 @@ class ImplosionWorld(GameWorld):
         data: Mapping[Cell, int],
     ) -> Reading:
         reading = Reading()
+        recoloured = [cell for cell, value in data.items() if cell in target and value != target[cell].legacy_data]
+        for cell in recoloured:
+            reading.disturbances.append(Disturbance(cell, "that unit block is not its holder's colour"))
         for cell, _, _ in changed_cells(target, observed, shown):
             if self.layout.node_at(cell) is not None:
                 reason = (f"the referee draws the units; give orders with '{self.default_prefix} move' or "
@@ -178,6 +185,26 @@ class ImplosionWorld(GameWorld):
                 reason = "nothing is built on the Implosion board: the referee draws it"
             reading.disturbances.append(Disturbance(cell, reason))
         return reading
+
+    def data_cells(self, target: Mapping[Cell, BlockType], observed: Mapping[Cell, int]) -> set[Cell]:
+        """A few unit blocks a look, in turn, whose id other seats' colours share (wool, concrete,
+        terracotta): ``getBlocks`` reads ids only, so a unit swapped for another colour of the same
+        material is found by this sweep."""
+        shared = [cell for cell in self._units_drawn(target) if observed.get(cell) == target[cell].legacy_id]
+        if not shared:
+            return set()
+        start = self._sweep % len(shared)
+        self._sweep = start + SWEEP
+        return set((shared + shared)[start : start + min(SWEEP, len(shared))])
+
+    def _units_drawn(self, target: Mapping[Cell, BlockType]) -> list[Cell]:
+        """The unit cells of ``target`` in shared-id colours; none on the first look at a new drawing (the
+        world may not show it yet)."""
+        if self._dyed is None or self._dyed[0] is not target:
+            cells = [c for c in target if target[c].legacy_id in DYED_IDS and self.layout.node_at(c) is not None]
+            self._dyed = (target, sorted(cells))
+            return []
+        return self._dyed[1]
 
     def actions_for(self, state: GameState[Any], placement: Placement) -> list[Any]:
         raise ValueError("blocks placed on the board are no orders")

@@ -251,3 +251,30 @@ def test_help_names_this_games_seats_and_undo_points_to_cancel() -> None:
     table.chat(1, "ann", "imp move 12.0 11.0 5")
     assert "'imp cancel' drops your orders" in table.chat(1, "ann", "imp undo")[0]
     assert len(table.referee.pending) == 1
+
+
+def test_a_node_taken_by_a_seat_of_the_same_block_id_is_redrawn_in_the_new_colour() -> None:
+    table = seated(players=24, dice_seed=10)  # with seed 10 both attacks below succeed
+    table.chat(4, "dan", "imp join 4")
+    table.chat(1, "ann", "imp move 12.0 12.1")
+    table.chat(4, "dan", "imp move 12.3 12.2")
+    table.end_turn()
+    cells = table.imp.layout.unit_cells(N("12.2"))
+    yellow, red = seat_block(4), seat_block(1)
+    assert yellow.legacy_id == red.legacy_id and table.state.owner(N("12.2")) == 4
+    assert [table.world.data[c] for c in cells[:3]] == [yellow.legacy_data] * 3
+    table.chat(1, "ann", "imp move 12.1 12.2")  # red takes yellow's node: wool stays wool, only its colour changes
+    table.end_turn()
+    assert table.state.owner(N("12.2")) == 1
+    assert [table.world.data[c] for c in cells[:4]] == [red.legacy_data] * 4
+
+
+def test_a_unit_swapped_for_another_colour_of_the_same_id_is_found_and_put_back() -> None:
+    table = seated(players=2)
+    cell = table.imp.layout.unit_cells(N("12.0"))[5]
+    yellow_wool = seat_block(4)
+    table.world.place(cell, yellow_wool.legacy_id, data=yellow_wool.legacy_data)  # red wool -> yellow wool
+    for _ in range(8):
+        table.service.step()
+    assert table.world.data[cell] == seat_block(1).legacy_data
+    assert any("not its holder's colour" in line for line in table.world.chat)
