@@ -23,7 +23,8 @@ from bridge.config import build_world
 from bridge.games.implosion import ImplosionWorld
 from bridge.journal import Journal
 from bridge.protocol import MinecraftClient
-from engines.implosion import ImplosionGame, ImplosionState, parse_node, replay
+from engines.implosion import NODES, ImplosionGame, ImplosionState, parse_node, replay
+from schematics.implosion_layout import seat_block
 from tests.e2e.arena import BridgeProcess, Cell, wait_for
 from tests.e2e.test_bridge_in_world import api_offset
 from tests.support.players import Players
@@ -139,6 +140,11 @@ def test_people_and_computers_play_a_four_player_game_to_its_end(table) -> None:
     assert "order 1 12.0 12.1 12" in entries and "order 2 12.6 11.5 12" in entries  # by chat, by clicks
     assert "order 1 12.5 12.6 12" in entries
     assert table.shows(final)
+    for node in NODES:  # every unit in its holder's colour (the data values getBlocks does not report)
+        if final.owner(node):
+            colour = seat_block(final.owner(node)).legacy_data
+            cells = table.layout.unit_cells(node)[: final.units(node)]
+            assert [table.client.get_block_with_data(*c).data for c in cells] == [colour] * len(cells)
     glass = table.layout.style.vanished.legacy_id
     assert table.client.get_blocks(*[table.layout.pillar_cell(parse_node("12.6"))] * 2) == {
         table.layout.pillar_cell(parse_node("12.6")): glass}
