@@ -91,12 +91,18 @@ def run(server: EmbeddedServer, args: argparse.Namespace) -> None:
         redraws.append(time.monotonic() - started)
         cells.append(sum(sent))
     low, high = referee.bounds()
+    polls = []
+    for _ in range(20):
+        started = time.monotonic()
+        client.poll_world([(low, high)])
+        polls.append(time.monotonic() - started)
     observed = client.get_blocks(low, high)
     mismatched = sum(observed.get(c) != b.legacy_id for c, b in referee.target().items())
     client.close()
-    print(f"{args.players} computer players, {referee.state.turn} turns, board region "
-          f"{len(referee.target())} cells, poll interval {args.poll * 1000:.0f} ms")
-    print(line("a plain cycle (one poll of the region)", plain))
+    print(f"{args.players} computer players, {referee.state.turn} turns, {len(observed)} cells polled, "
+          f"{len(referee.target())} drawn, poll interval {args.poll * 1000:.0f} ms")
+    print(line("the poll alone (chat, events, the region's ids)", polls))
+    print(line("a plain cycle (the poll, judging, the colour sweep)", plain))
     print(line("a turn's end: queue played, journaled, one diff sent", redraws))
     print(f"cells and cuboids per turn's diff: median {statistics.median(cells):.0f}, max {max(cells)}")
     print("the world matches the engine" if mismatched == 0 else f"the world differs in {mismatched} cells")
