@@ -238,11 +238,11 @@ class ImplosionLayout:
         return blocks
 
     def initial_blocks(self, with_start_pieces: bool = True) -> dict[Cell, BlockType]:
-        """Every cell of the region for a new game: every player's 12 units on their start node (or the
-        empty board), air between the columns."""
-        drawn = self.drawing(ImplosionGame(players=self.players).new_initial_state()) if with_start_pieces \
-            else self.board_blocks()
-        return dict.fromkeys(self.region_cells(), AIR) | drawn
+        """The board's drawn cells for a new game: every player's 12 units on their start node (or the
+        empty board). Exports leave the air between the columns above the pillar layer as it is."""
+        if not with_start_pieces:
+            return self.board_blocks()
+        return self.drawing(ImplosionGame(players=self.players).new_initial_state())
 
     def bounds(self) -> tuple[Cell, Cell]:
         corners = [self.grid.world(u, v, h) for u in (-self.half, self.half) for v in (-self.half, self.half)

@@ -278,3 +278,17 @@ def test_a_unit_swapped_for_another_colour_of_the_same_id_is_found_and_put_back(
         table.service.step()
     assert table.world.data[cell] == seat_block(1).legacy_data
     assert any("not its holder's colour" in line for line in table.world.chat)
+
+
+def test_the_board_exports_through_its_geometry(tmp_path: Path) -> None:
+    from bridge.cli import main
+
+    fills, schem = tmp_path / "fills.txt", tmp_path / "board.schem"
+    assert main(["export", "fills", "--game", "implosion", "--players", "24", "-o", str(fills)]) == 0
+    assert main(["schematic", "--game", "implosion", "--players", "4", str(schem)]) == 0
+    text = fills.read_text()
+    assert "minecraft:sea_lantern" in text and "minecraft:purpur_block" in text  # start marks, seat 24's units
+    assert schem.stat().st_size > 0
+    layout = ImplosionLayout(players=4)
+    low, high = layout.bounds()
+    assert all(all(lo <= v <= hi for v, lo, hi in zip(c, low, high, strict=True)) for c in layout.initial_blocks())
