@@ -292,3 +292,12 @@ def test_the_board_exports_through_its_geometry(tmp_path: Path) -> None:
     layout = ImplosionLayout(players=4)
     low, high = layout.bounds()
     assert all(all(lo <= v <= hi for v, lo, hi in zip(c, low, high, strict=True)) for c in layout.initial_blocks())
+
+
+def test_the_layouts_docstring_examples() -> None:
+    import doctest
+
+    import schematics.implosion_layout
+
+    result = doctest.testmod(schematics.implosion_layout)
+    assert result.failed == 0 and result.attempted > 5
