@@ -5,8 +5,8 @@
 Starts its own embedded server and runs the service in this process with one Implosion board whose
 seats are all computer players, on a clock that ends a turn as soon as every computer has queued its
 orders. For every turn it measures the redraw: from the moment the clock ends the turn (the queue played,
-the journal written) to the moment the world has been sent the one diff of the pillars that changed, and
-how many cells that diff held. It also measures a plain cycle (one poll of the whole board region,
+the journal written) to the moment the world has been sent the one diff of the pillars that changed (in
+the same cycle), and how many cells that diff held. It also measures a plain cycle (one poll of the whole board region,
 nothing to do) and prints p50/p95/max of both against the poll interval.
 """
 
@@ -66,16 +66,28 @@ def run(server: EmbeddedServer, args: argparse.Namespace) -> None:
     now = [0.0]
     service = Service(client, config, {"main": referee}, say=lambda text: None, clock=lambda: now[0])
     sent: list[int] = []
-    send = service._send
+    send, tick = service._send, referee.tick
+    ended: list[float] = []  # when the clock ended the turn, and when its diff had been sent
 
     def counting_send(plan, observed):  # type: ignore[no-untyped-def]
         sent.append(len(plan.blocks) + sum(1 for _ in plan.cuboids))
         send(plan, observed)
+        if len(ended) == 1:
+            ended.append(time.monotonic())
+
+    def timed_tick(at: float) -> list[str]:
+        started = time.monotonic()
+        lines = tick(at)
+        if lines:
+            ended[:] = [started]
+        return lines
 
     service._send = counting_send  # type: ignore[method-assign]
+    referee.tick = timed_tick  # type: ignore[method-assign]
     service.step()  # the first look draws the whole board
     plain: list[float] = []
     redraws: list[float] = []
+    latencies: list[float] = []
     cells: list[int] = []
     while not referee.state.is_terminal():
         started = time.monotonic()
@@ -90,6 +102,7 @@ def run(server: EmbeddedServer, args: argparse.Namespace) -> None:
         service.step()
         redraws.append(time.monotonic() - started)
         cells.append(sum(sent))
+        latencies.append(ended[1] - ended[0])
     low, high = referee.bounds()
     polls = []
     for _ in range(20):
@@ -103,7 +116,8 @@ def run(server: EmbeddedServer, args: argparse.Namespace) -> None:
           f"{len(referee.target())} drawn, poll interval {args.poll * 1000:.0f} ms")
     print(line("the poll alone (chat, events, the region's ids)", polls))
     print(line("a plain cycle (the poll, judging, the colour sweep)", plain))
-    print(line("a turn's end: queue played, journaled, one diff sent", redraws))
+    print(line("the cycle in which a turn ends (poll included)", redraws))
+    print(line("a turn's end to its diff sent (queue played, journaled, judged, drawn)", latencies))
     print(f"cells and cuboids per turn's diff: median {statistics.median(cells):.0f}, max {max(cells)}")
     print("the world matches the engine" if mismatched == 0 else f"the world differs in {mismatched} cells")
 

@@ -65,12 +65,15 @@ def plan_edits(target: Mapping[Cell, BlockType], observed: Mapping[Cell, int]) -
         if not must:
             continue
         direct = _boxes(layer, must)
-        majority, _ = Counter(layer.values()).most_common(1)[0]
+        counts = Counter(layer.values())
+        majority, _ = counts.most_common(1)[0]
         xs = [c[0] for c in layer]
         zs = [c[2] for c in layer]
         paint = ((min(xs), y, min(zs)), (max(xs), y, max(zs)), majority.legacy_id, majority.legacy_data)
         full_layer = len(layer) == (max(xs) - min(xs) + 1) * (max(zs) - min(zs) + 1)
-        overpainted = _boxes(layer, {c: b for c, b in layer.items() if b != majority}) if full_layer else None
+        may_win = len(counts) < len(direct)  # painting over needs 1 box + at least one per other block
+        overpainted = _boxes(layer, {c: b for c, b in layer.items() if b != majority}) \
+            if full_layer and may_win else None
         if overpainted is not None and 1 + len(overpainted) < len(direct):
             plan.cuboids.append(paint)
             chosen = overpainted

@@ -461,4 +461,5 @@ def _recoloured(drawn: Mapping[Cell, BlockType], target: Mapping[Cell, BlockType
     """Cells the new ``target`` gives another block of the same id than the drawing before (a wool of
     another colour): ``getBlocks`` cannot tell them apart, so they are marked as differing."""
     return {cell: -1 for cell, b in target.items()
-            if (old := drawn.get(cell)) is not None and old != b and observed.get(cell) == b.legacy_id == old.legacy_id}
+            if (old := drawn.get(cell)) is not None and old is not b and old.legacy_id == b.legacy_id
+            and old != b and observed.get(cell) == b.legacy_id}
