@@ -154,6 +154,7 @@ class Journal:
         own) are appended and the queue is emptied, in one transaction, so a kill at any moment leaves
         either the queue or its entries, never both."""
         with self._db:
+            self._db.execute("BEGIN IMMEDIATE")  # the connection autocommits each statement otherwise
             (seq,) = self._db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id = ?", (game_id,)
             ).fetchone()

@@ -4,6 +4,7 @@ played when the clock ends the turn, the queue surviving a restart, computer pla
 from __future__ import annotations
 
 import itertools
+import sqlite3
 import time
 from pathlib import Path
 
@@ -301,3 +302,18 @@ def test_the_layouts_docstring_examples() -> None:
 
     result = doctest.testmod(schematics.implosion_layout)
     assert result.failed == 0 and result.attempted > 5
+
+
+def test_the_queue_and_its_entries_are_journaled_in_one_transaction() -> None:
+    journal = Journal(":memory:")
+    game = journal.start_game("main", "implosion", {"players": 2})
+    journal.add_pending(game, 1, "order 1 12.0 11.0 5", "ann")
+    journal._db.execute("CREATE TEMP TRIGGER killed BEFORE DELETE ON pending BEGIN SELECT RAISE(ABORT, 'killed'); END")
+    with pytest.raises(sqlite3.DatabaseError, match="killed"):  # the process dies between the two writes
+        journal.play_pending(game, [("order 1 12.0 11.0 5", "ann"), ("end", "the clock")])
+    assert journal.running_game("main").entries == []  # type: ignore[union-attr]
+    assert [e.entry for e in journal.pending(game)] == ["order 1 12.0 11.0 5"]
+    journal._db.execute("DROP TRIGGER killed")
+    journal.play_pending(game, [("order 1 12.0 11.0 5", "ann"), ("end", "the clock")])
+    assert journal.running_game("main").entries == ["order 1 12.0 11.0 5", "end"]  # type: ignore[union-attr]
+    assert journal.pending(game) == []
