@@ -68,7 +68,7 @@ class BoardReferee:
         self.pending: list[PendingEntry] = journal.pending(self.game_id)
         """Actions queued until the clock plays them (games whose world :attr:`~GameWorld.queues_actions`)."""
         self._target: dict[Cell, BlockType] | None = None  # cleared whenever the state changes
-        self._target_key: Any = None
+        self._display_key: object = None
         self._shown: dict[Cell, int] | None = None
         self._drawn: dict[Cell, BlockType] | None = None  # the target last settled
         self._repaint = saved is not None and self.replaced is not None  # leftovers of the old game are no moves
@@ -83,10 +83,10 @@ class BoardReferee:
     # ------------------------------------------------------------------ the world
     def target(self) -> dict[Cell, BlockType]:
         """Every cell of the board region as the game says it must be now."""
-        key = self.world.redraw_key(self.state)
-        if self._target is None or key != self._target_key:
+        key = self.world.display_key()
+        if self._target is None or key != self._display_key:
             self._target = self.world.target(self.state, self.template)
-            self._target_key = key
+            self._display_key = key
         return self._target
 
     def bounds(self) -> tuple[Cell, Cell]:

@@ -192,9 +192,9 @@ class GameWorld(ABC):
         """Actions the clock makes at ``now`` (monotonic seconds): a turn's end, a timeout. None here."""
         return []
 
-    def redraw_key(self, state: GameState[Any]) -> Any:
-        """What the drawing depends on besides ``state`` (a clock's bar): the board is drawn again when it
-        changes. None here."""
+    def display_key(self) -> object:
+        """What the drawing depends on besides the state (the clock cells lit): the referee draws the board
+        again when it changes. None here."""
         return None
 
     def game_title(self) -> str:

@@ -151,7 +151,7 @@ class ImplosionWorld(GameWorld):
     def seconds_left(self) -> int:
         return math.ceil(self._left * self.turn_seconds)
 
-    def redraw_key(self, state: GameState[Any]) -> Any:
+    def display_key(self) -> object:
         return clock_share(self._left, len(self.layout.clock_cells()))
 
     # ------------------------------------------------------------------ drawing
