@@ -132,8 +132,6 @@ class CommandDesk:
             action = referee.world.chat_action(referee.state, seat, verb, args)
         except ValueError as error:
             raise IllegalAction(str(error)) from None
-        if isinstance(action, list):
-            return action
         return referee.act(seat, action, by=speaker)
 
     def _queue_command(self, referee: BoardReferee, speaker: str, seat: int, verb: str, args: list[str]) -> list[str]:

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
 from bridge.config import BridgeConfig
 from bridge.edits import EditPlan
+from bridge.games.base import Notice
 from bridge.protocol import Block, BlockEvent, ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
 from bridge.referee import BoardReferee
 from engines.ai.knowledge import seat_player
@@ -331,10 +332,10 @@ class Service:
             return
         try:
             action = referee.world.hit(referee.state, seat, cell)
-            if isinstance(action, list) or action is None:
-                lines = action or []
+            if isinstance(action, Notice):
+                lines = [f"{speaker}: {action.text}"]
             else:
-                lines = referee.act(seat, action, by=speaker)
+                lines = [] if action is None else referee.act(seat, action, by=speaker)
         except (ValueError, IllegalAction) as error:
             lines = [f"{speaker}: {error}"]
         for line in lines:

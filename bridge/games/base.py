@@ -76,6 +76,13 @@ class Disturbance:
     reason: str
 
 
+@dataclass(frozen=True)
+class Notice:
+    """A line a world says without playing anything: what a sword hit selected, a clock's warning."""
+
+    text: str
+
+
 @dataclass
 class Reading:
     """What a look at the board found."""
@@ -177,15 +184,14 @@ class GameWorld(ABC):
         return state.current_player()
 
     def chat_action(self, state: GameState[Any], seat: int, verb: str, args: list[str]) -> Any:
-        """The action the player in ``seat`` typed (``verb`` is one of :attr:`chat_verbs`), or a list of
-        chat lines when the words ask for no action. Raises ``ValueError`` with the reason when the words
-        name no action of theirs."""
+        """The action the player in ``seat`` typed (``verb`` is one of :attr:`chat_verbs`). Raises
+        ``ValueError`` with the reason when the words name no action of theirs."""
         raise ValueError(f"{self.game_title()} is played with blocks, not chat moves")
 
     def hit(self, state: GameState[Any], seat: int, cell: Cell) -> Any:
         """A sword hit by the player in ``seat`` on ``cell`` of the board: the action it completes, or
-        None (or chat lines to say) when it only selects (the first pillar of a line). Raises
-        ``ValueError`` with the reason for a hit that can start nothing."""
+        None (or a :class:`Notice` said to the hitter) when it only selects (the first pillar of a line).
+        Raises ``ValueError`` with the reason for a hit that can start nothing."""
         return None
 
     def tick(self, state: GameState[Any], now: float) -> list[Any]:

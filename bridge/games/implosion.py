@@ -18,6 +18,7 @@ from bridge.games.base import (
     Disturbance,
     GameOption,
     GameWorld,
+    Notice,
     Placement,
     Reading,
     Who,
@@ -236,9 +237,9 @@ class ImplosionWorld(GameWorld):
                 raise ValueError(f"node {node_name(node)} has vanished")
             self.selected[seat] = node
             mine = "" if state.owner(node) == seat else " (not yours now)"
-            return [f"{self.seat_colours[seat]} selected {node_name(node)}{mine}: hit the pillar to move into"]
+            return Notice(f"{node_name(node)} selected{mine}: hit the pillar to move into")
         if source == node:
-            return [f"{self.seat_colours[seat]}: selection of {node_name(node)} dropped"]
+            return Notice(f"selection of {node_name(node)} dropped")
         return Order(seat, source, node, CAPACITY[source])
 
     # ------------------------------------------------------------------ words

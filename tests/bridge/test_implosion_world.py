@@ -136,9 +136,9 @@ def test_a_chat_order_is_queued_listed_cancelled_and_played_when_the_turn_ends()
 
 def test_two_sword_hits_order_all_units_that_may_move() -> None:
     table = seated()
-    assert "selected 12.6" in table.hit(2, "12.6", height=3)[0]
+    assert "ben: 12.6 selected" in table.hit(2, "12.6", height=3)[0]
     assert "order 1: order 2 12.6 11.5 12" in table.hit(2, "11.5")[0]
-    assert "selected 12.6" in table.hit(2, "12.6")[0]
+    assert "ben: 12.6 selected" in table.hit(2, "12.6")[0]
     assert "selection of 12.6 dropped" in table.hit(2, "12.6", height=-1)[0]
     table.world.hits.append(BlockEvent.Hit(*table.imp.layout.turn_cells()[0], 0, 2))
     table.service.step()

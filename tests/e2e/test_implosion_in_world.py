@@ -149,7 +149,7 @@ def test_people_and_computers_play_a_four_player_game_to_its_end(table) -> None:
     assert table.client.get_blocks(*[table.layout.pillar_cell(parse_node("12.6"))] * 2) == {
         table.layout.pillar_cell(parse_node("12.6")): glass}
     log = ann.chat_log()  # type: ignore[attr-defined]
-    assert any("selected 12.6" in m for m in log)
+    assert any("ben: 12.6 selected" in m for m in log)
     assert any("battle:" in m and "order 1 12.5 12.6" in m for m in log)
     assert any("ring 12 vanished" in m for m in log)
     assert any("game over after 15 turns" in m for m in log)
