@@ -23,13 +23,14 @@ if TYPE_CHECKING:
     from bridge.referee import BoardReferee
 
 VERBS = ("join", "leave", "start", "concede", "reset", "status", "undo", "build", "clear", "rules", "help")
+QUEUE_VERBS = ("orders", "cancel")  # for games whose actions are queued until the clock plays them
 LEVELS = ("easy", "normal", "hard")
 CONSENT_WINDOW = 60.0  # seconds the other players have to agree to an undo or a reset mid-game
 
 
 def help_lines(referee: BoardReferee) -> list[str]:
     prefix = referee.prefix
-    colours = ", ".join(f"{colour} is {p}" for p, colour in referee.world.seat_colours.items())
+    colours = ", ".join(f"{colour} is {p}" for p, colour in referee.world.seat_colours.items() if p in referee.players)
     seats = "|".join(str(p) for p in referee.players)
     return [
         f"{prefix} join [{seats}]: take a seat ({colours}); {prefix} join bot [easy|normal|hard]: "
@@ -84,7 +85,8 @@ class CommandDesk:
         prefix = referee.prefix
         if verb == "help":
             return help_lines(referee)
-        if verb not in VERBS and verb not in referee.world.chat_verbs:
+        queued = referee.world.queues_actions and verb in QUEUE_VERBS
+        if verb not in VERBS and verb not in referee.world.chat_verbs and not queued:
             return [f"unknown command; try '{prefix} help'"]
         if verb == "status":
             return [referee.status(), referee.seat_line()]
@@ -96,6 +98,9 @@ class CommandDesk:
             if seat is None:
                 return [f"{speaker}, you have no seat on this board"]
             referee.leave_seat(seat)
+            level = referee.world.seat_after_leave
+            if level:
+                self.seat_computer(referee, seat, level)
             return [f"{speaker} left seat {seat}. {referee.seat_line()}"]
         if not self._may_act(referee, seat):
             return [f"{speaker}, only the seated players can do that ({referee.seat_line()})"]
@@ -111,6 +116,8 @@ class CommandDesk:
                 return ["the game is over"]
             return referee.concede(player, by=speaker)
         if verb == "undo":
+            if referee.world.queues_actions:
+                return [f"played turns stay played; '{prefix} cancel' drops your orders still queued"]
             return self._undo(referee, speaker, seat, args)
         if verb == "clear":
             self.clear_board(referee)
@@ -120,11 +127,31 @@ class CommandDesk:
             return [f"board built. {referee.status()}"]
         if seat is None:
             return [f"{speaker}, take a seat first ('{prefix} join')"]
+        if queued:
+            return self._queue_command(referee, speaker, seat, verb, args)
         try:
             action = referee.world.chat_action(referee.state, seat, verb, args)
         except ValueError as error:
             raise IllegalAction(str(error)) from None
         return referee.act(seat, action, by=speaker)
+
+    def _queue_command(self, referee: BoardReferee, speaker: str, seat: int, verb: str, args: list[str]) -> list[str]:
+        """``orders`` lists the speaker's queued actions; ``orders cancel [N]`` and ``cancel [N]`` drop one
+        of them (numbered from 1) or all."""
+        if verb == "orders" and args[:1] == ["cancel"]:
+            verb, args = "cancel", args[1:]
+        if verb == "orders":
+            own = referee.queued_by(seat)
+            if not own:
+                return [f"{speaker}, you have no orders queued"]
+            listed = "; ".join(f"{n}: {entry.entry}" for n, entry in enumerate(own, start=1))
+            return [f"{speaker}'s orders: {listed}"]
+        if args and not args[0].isdigit():
+            return [f"'{referee.prefix} cancel' drops all your orders, '{referee.prefix} cancel N' your order N"]
+        dropped = referee.cancel(seat, int(args[0]) if args else None)
+        if not dropped:
+            return [f"{speaker}, you have no orders queued"]
+        return [f"{speaker} cancelled {', '.join(entry.entry for entry in dropped)}"]
 
     def _may_act(self, referee: BoardReferee, seat: int | None) -> bool:
         humans = [p for p in referee.seats if not self.is_computer(referee, p)]

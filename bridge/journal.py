@@ -44,6 +44,15 @@ CREATE TABLE IF NOT EXISTS memos (
     memo TEXT NOT NULL,
     at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS pending (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    entry TEXT NOT NULL,
+    by TEXT,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
 CREATE TABLE IF NOT EXISTS seats (
     board TEXT NOT NULL,
     player INTEGER NOT NULL,
@@ -61,6 +70,16 @@ class SavedGame:
     game: str
     options: dict[str, Any]
     entries: list[str]
+
+
+@dataclass(frozen=True)
+class PendingEntry:
+    """An action a player gave that waits, queued, for the clock (see :meth:`Journal.add_pending`)."""
+
+    seq: int
+    seat: int
+    entry: str
+    by: str | None
 
 
 @dataclass(frozen=True)
@@ -116,6 +135,44 @@ class Journal:
                 "INSERT INTO entries (game_id, seq, entry, by, at) VALUES (?, ?, ?, ?, ?)",
                 (game_id, seq, entry, by, time.time()),
             )
+
+    def add_pending(self, game_id: int, seat: int, entry: str, by: str | None = None) -> int:
+        """Queue an action of ``seat`` until the clock plays the queue; returns its number in the game."""
+        with self._db:
+            (seq,) = self._db.execute(
+                "SELECT COALESCE(MAX(seq), 0) + 1 FROM pending WHERE game_id = ?", (game_id,)
+            ).fetchone()
+            self._db.execute(
+                "INSERT INTO pending (game_id, seq, seat, entry, by, at) VALUES (?, ?, ?, ?, ?, ?)",
+                (game_id, seq, seat, entry, by, time.time()),
+            )
+        return int(seq)
+
+    def pending(self, game_id: int) -> list[PendingEntry]:
+        """The queued actions of a game, in arrival order."""
+        rows = self._db.execute("SELECT seq, seat, entry, by FROM pending WHERE game_id = ? ORDER BY seq", (game_id,))
+        return [PendingEntry(seq, seat, entry, by) for seq, seat, entry, by in rows]
+
+    def drop_pending(self, game_id: int, seqs: list[int]) -> None:
+        """Take queued actions back (their player cancelled them)."""
+        with self._db:
+            self._db.executemany("DELETE FROM pending WHERE game_id = ? AND seq = ?", [(game_id, s) for s in seqs])
+
+    def play_pending(self, game_id: int, entries: list[tuple[str, str | None]]) -> None:
+        """The clock played the queue: ``entries`` (the queued actions that were played, then the clock's
+        own) are appended and the queue is emptied, in one transaction, so a kill at any moment leaves
+        either the queue or its entries, never both."""
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")  # the connection autocommits each statement otherwise
+            (seq,) = self._db.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id = ?", (game_id,)
+            ).fetchone()
+            now = time.time()
+            self._db.executemany(
+                "INSERT INTO entries (game_id, seq, entry, by, at) VALUES (?, ?, ?, ?, ?)",
+                [(game_id, seq + i, entry, by, now) for i, (entry, by) in enumerate(entries, start=1)],
+            )
+            self._db.execute("DELETE FROM pending WHERE game_id = ?", (game_id,))
 
     def drop_last(self, game_id: int) -> str | None:
         """Remove the newest entry (an agreed undo); returns it, or None if the game has none."""

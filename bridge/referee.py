@@ -14,7 +14,7 @@ from typing import Any
 
 from bridge.edits import EditPlan, plan_edits
 from bridge.games.base import GameWorld, Notice, Placement, TimeOut
-from bridge.journal import Journal
+from bridge.journal import Journal, PendingEntry
 from engines.core import GameState, IllegalAction
 from schematics.blocks import AIR, BlockType
 
@@ -70,9 +70,12 @@ class BoardReferee:
             self.game_id = journal.start_game(name, self.game.name, self.game.options)
         self._memo = journal.memo(self.game_id)
         world.recall(self.state, self._memo, time.monotonic())
+        self.pending: list[PendingEntry] = journal.pending(self.game_id)
+        """Actions queued until the clock plays them (games whose world :attr:`~GameWorld.queues_actions`)."""
         self._target: dict[Cell, BlockType] | None = None  # cleared whenever the state changes
         self._display_key: object = None
         self._shown: dict[Cell, int] | None = None
+        self._drawn: dict[Cell, BlockType] | None = None  # the target last settled
         self._repaint = saved is not None and self.replaced is not None  # leftovers of the old game are no moves
         self._unattributed: set[Cell] = set()  # cells seen without a placer last look, given one more look
         self._said: dict[tuple[str, Any], float] = {}  # when each line was last said about what
@@ -162,7 +165,8 @@ class BoardReferee:
                        frozenset(d.cell for d in reading.disturbances))
         target = self.target()
         unjudged = {cell: target[cell].legacy_id for cell in waiting}
-        outcome.edits = self.settle({**observed, **unjudged})
+        recoloured = {d.cell: -1 for d in reading.disturbances if observed.get(d.cell) == target[d.cell].legacy_id}
+        outcome.edits = self.settle({**observed, **unjudged, **recoloured})  # a wrong colour of the right id too
         return outcome
 
     def _as_written(self, observed: Mapping[Cell, int]) -> Mapping[Cell, int]:
@@ -190,8 +194,13 @@ class BoardReferee:
         """The edits that make the world show the game now; the caller sends them. From here on, cells
         holding what they draw are known to be the bridge's own drawing."""
         target = self.target()
-        self._shown = {cell: b.legacy_id for cell, b in target.items()}
-        return plan_edits(target, self._as_written(observed))
+        observed = self._as_written(observed)
+        drawn, self._drawn = self._drawn, target
+        if drawn is not target or self._shown is None:
+            if drawn is not None and self._shown is not None:
+                observed = {**observed, **_recoloured(drawn, target, observed)}
+            self._shown = {cell: b.legacy_id for cell, b in target.items()}
+        return plan_edits(target, observed)
 
     def clear(self, observed: Mapping[Cell, int], floor: BlockType = GRASS) -> EditPlan:
         """The edits that remove the board (the floor layer becomes ``floor``, the rest air). The game is
@@ -308,8 +317,56 @@ class BoardReferee:
         self._target = None
         self.journal.append(self.game_id, text, by)
         parts = self.world.consequences(before, self.state, action)
-        lines = [f"{self.who(mover)}: {text}" + (f" ({'; '.join(parts)})" if parts else "")]
+        lines = [f"{self.who(mover) if mover is not None else by or 'nobody'}: {text}"
+                 + (f" ({'; '.join(parts)})" if parts else "")]
         lines.extend(self._after_move_lines(mover))
+        return lines
+
+    def queue(self, seat: int, action: Any, by: str) -> list[str]:
+        """Queue a legal action of ``seat`` until the clock plays the queue (journaled at once)."""
+        text = self.state.action_to_text(action)
+        seq = self.journal.add_pending(self.game_id, seat, text, by)
+        self.pending.append(PendingEntry(seq, seat, text, by))
+        number = len(self.queued_by(seat))
+        return [f"{self.who(seat)} order {number}: {text} (carried out in turn when the clock ends the turn)"]
+
+    def queued_by(self, seat: int) -> list[PendingEntry]:
+        return [entry for entry in self.pending if entry.seat == seat]
+
+    def cancel(self, seat: int, number: int | None = None) -> list[PendingEntry]:
+        """Drop ``seat``'s queued action ``number`` (1 is its first), or all of them; returns those dropped.
+        Raises IllegalAction when it has no such action queued."""
+        own = self.queued_by(seat)
+        if number is not None and not 1 <= number <= len(own):
+            raise IllegalAction(f"you have {len(own)} order{'' if len(own) == 1 else 's'} queued, no number {number}")
+        dropped = own if number is None else [own[number - 1]]
+        self.journal.drop_pending(self.game_id, [entry.seq for entry in dropped])
+        self.pending = [entry for entry in self.pending if entry not in dropped]
+        return dropped
+
+    def _play_queue_then(self, actions: list[Any]) -> list[str]:
+        """Play the queued actions, then ``actions`` (the clock's), journaled in one transaction."""
+        lines: list[str] = []
+        played: list[tuple[str, str | None]] = []
+        queued = [(self.state.action_from_text(e.entry), e.by) for e in self.pending]
+        for action, by in [*queued, *((a, "the clock") for a in actions)]:
+            if self.state.is_terminal():
+                break
+            reason = self.state.why_illegal(action)
+            if reason:
+                lines.append(f"{self.state.action_to_text(action)} dropped: {reason}")
+                continue
+            before, mover = self.state.clone(), self.world.actor(self.state, action)
+            text = self.state.action_to_text(action)
+            self.state.apply(action)
+            played.append((text, by))
+            parts = self.world.consequences(before, self.state, action)
+            lines.append(f"{self.who(mover) if mover is not None else by}: {text}"
+                         + (f" ({'; '.join(parts)})" if parts else ""))
+        self.journal.play_pending(self.game_id, played)
+        self.pending = []
+        self._target = None
+        lines.extend(self._result_lines() if self.state.is_terminal() else [self.status()])
         return lines
 
     def act(self, seat: int, action: Any, by: str) -> list[str]:
@@ -323,19 +380,29 @@ class BoardReferee:
         reason = self.state.why_illegal(action)
         if reason:
             raise IllegalAction(reason)
+        if self.world.queues_actions:
+            return self.queue(seat, action, by)
         return self.play(action, by=by)
 
     def tick(self, now: float) -> list[str]:
-        """What the world's clock does at ``now`` (monotonic seconds): its warnings, actions and losses on
-        time, as chat lines. What the world keeps beyond the entries is saved in the journal when it changes."""
+        """What the world's clock does at ``now`` (monotonic seconds) while somebody is seated and the game
+        runs, as chat lines: its warnings, losses on time, and actions (a turn's end). Before the clock's
+        actions the queue is played, in arrival order, each action told as it resolves (one that became
+        illegal meanwhile, its player out, is dropped with the reason), all journaled at once. What the world
+        keeps beyond the entries (a clock) is saved in the journal when it changes."""
+        if not self.seats or self.state.is_terminal():
+            return []
         lines: list[str] = []
+        actions = []
         for item in self.world.tick(self.state, now):
             if isinstance(item, Notice):
                 lines.append(item.text)
             elif isinstance(item, TimeOut):
                 lines.extend(self.time_out(item.player))
             else:
-                lines.extend(self.play(item, by="the clock"))
+                actions.append(item)
+        if actions and not self.state.is_terminal():
+            lines.extend(self._play_queue_then(actions))
         memo = self.world.memo()
         if memo != self._memo:
             self.journal.save_memo(self.game_id, memo)
@@ -363,6 +430,7 @@ class BoardReferee:
     def new_game(self) -> list[str]:
         self.game_id = self.journal.start_game(self.name, self.game.name, self.game.options)
         self.state = self.game.new_initial_state()
+        self.pending = []
         self._target = None
         self._memo = None
         return [f"new game on board {self.name}. {self.status()}"]
@@ -447,3 +515,12 @@ def _attribute(placement: Placement, placed_by: Mapping[Cell, str], order: Mappi
         placed_by=names.pop() if len(names) == 1 else None,
         order=min(ranks) if ranks else None,
     )
+
+
+def _recoloured(drawn: Mapping[Cell, BlockType], target: Mapping[Cell, BlockType],
+                observed: Mapping[Cell, int]) -> dict[Cell, int]:
+    """Cells the new ``target`` gives another block of the same id than the drawing before (a wool of
+    another colour): ``getBlocks`` cannot tell them apart, so they are marked as differing."""
+    return {cell: -1 for cell, b in target.items()
+            if (old := drawn.get(cell)) is not None and old is not b and old.legacy_id == b.legacy_id
+            and old != b and observed.get(cell) == b.legacy_id}

@@ -27,9 +27,9 @@ from bridge.games.base import Notice
 from bridge.protocol import Block, BlockEvent, ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
 from bridge.referee import BoardReferee
 from bridge.seat_binding import READ_ONLY_VERBS, minutes, present, refusal, seat_of
-from engines.ai.knowledge import computer_player
+from engines.ai.knowledge import seat_player
 from engines.catalogue import game_module
-from engines.core import IllegalAction
+from engines.core import SIMULTANEOUS, IllegalAction
 
 Cell = tuple[int, int, int]
 REPORT_KEPT = 1.5  # seconds a place report waits for its block to be read
@@ -113,6 +113,8 @@ class Service:
     online: frozenset[int] | None = None
     away_since: dict[str, float] = field(default_factory=dict)
     """Seated people not online, and since when (monotonic seconds)."""
+    clock: Callable[[], float] = time.monotonic
+    """The time the boards' clocks read (monotonic seconds); tests may drive it."""
 
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
@@ -126,7 +128,12 @@ class Service:
             for player, seated in referee.seats.items():
                 level = seated.removeprefix("computer (").removesuffix(")")
                 if seated.startswith("computer (") and level in LEVELS:
-                    self.bots[(name, player)] = BotSeat(level, computer_player(referee.game, level=level))
+                    self.bots[(name, player)] = BotSeat(level, seat_player(referee.game, level=level))
+            fill = referee.world.fill_seats
+            if fill and not referee.state.is_terminal():
+                for player in referee.players:
+                    if player not in referee.seats:
+                        self.seat_computer(referee, player, fill)
 
     # ------------------------------------------------------------------ loop
     def run(self, stop: threading.Event, on_cycle: Callable[[], None] | None = None) -> None:
@@ -172,7 +179,7 @@ class Service:
         if any(r.world.uses_hits for r in watched):
             for hit in self.client.poll_block_hits():
                 self._on_hit(hit)
-        now = time.monotonic()
+        now = self.clock()
         for referee in watched:
             for line in referee.tick(now):
                 self.post(referee, line)
@@ -259,19 +266,24 @@ class Service:
                 elif self.config.seat_timeout and now - self.away_since[key] >= self.config.seat_timeout:
                     del self.away_since[key]
                     referee.leave_seat(player)
+                    if referee.world.seat_after_leave:
+                        self.seat_computer(referee, player, referee.world.seat_after_leave)
                     self.post(referee, f"{name} was away {minutes(self.config.seat_timeout)}: seat {player} is "
                                        f"free ('{referee.prefix} join {player}' takes it). {referee.seat_line()}")
 
     # ------------------------------------------------------------------ computer players
     def seat_computer(self, referee: BoardReferee, player: int, level: str, seed: int | None = None) -> BotSeat:
         """Put a computer player of ``level`` in ``player``'s seat of the board."""
-        bot = BotSeat(level, computer_player(referee.game, level=level, seed=seed))
+        bot = BotSeat(level, seat_player(referee.game, level=level, seed=seed))
         referee.take_seat(player, bot.name)
         self.bots[(referee.name, player)] = bot
         return bot
 
     def _bot_turn(self, referee: BoardReferee, observed: dict[Cell, int]) -> None:
         mover = referee.state.current_player()
+        if mover == SIMULTANEOUS:
+            self._bot_orders(referee)
+            return
         bot = self.bots.get((referee.name, mover)) if mover else None
         if bot is None:
             return
@@ -300,6 +312,36 @@ class Service:
         for line in lines:
             self.post(referee, line)
         self._send(referee.settle(observed), observed)
+
+    def _bot_orders(self, referee: BoardReferee) -> None:
+        """While everyone acts at once, each computer seat of the board thinks once per position (its
+        ``choose_orders(state, seat)``) and queues what it chose, as a person would."""
+        position = (referee.name, *referee.state.history())
+        for (board, seat), bot in self.bots.items():
+            if board != referee.name:
+                continue
+            if bot.for_position != position:
+                if bot.thinking is not None:
+                    bot.thinking.cancel()
+                bot.for_position = position
+                bot.thinking = None if referee.queued_by(seat) else \
+                    self._pool.submit(bot.player.choose_orders, referee.state.clone(), seat)  # queued before a restart
+                continue
+            if bot.thinking is None or not bot.thinking.done():
+                continue
+            thought, bot.thinking = bot.thinking, None
+            if thought.exception() is not None:
+                self.post(referee, f"the computer in seat {seat} could not choose its orders ({thought.exception()})")
+                continue
+            for action in thought.result():
+                if referee.state.why_illegal(action) is None:
+                    referee.queue(seat, action, by=bot.name)
+
+    def bots_have_ordered(self, referee: BoardReferee) -> bool:
+        """Whether every computer seat of the board has queued its orders for the position now."""
+        position = (referee.name, *referee.state.history())
+        return all(bot.for_position == position and bot.thinking is None
+                   for (board, _), bot in self.bots.items() if board == referee.name)
 
     def _clear_board(self, referee: BoardReferee) -> None:
         low, high = referee.bounds()

@@ -2,14 +2,17 @@
 
 It starts the embedded server (unless ``--server`` is given), builds a board of the chosen game (``--game``,
 Nodes by default, with its options), seats a computer player in every seat (two, or as many as the game
-has) and lets them play piece by piece through the same referee that judges people. The terminal shows
-every move and the board after every turn; at the end the world is checked against the engine block for
-block and the game is written as a turn record."""
+has: ``--game implosion --players 24`` fills all 24, on the fast turn clock) and lets them play through the
+same referee that judges people. The terminal shows every move and the board after every turn; at the end
+the world is checked against the engine block for block and the game is written as a record.
+"""
 
 from __future__ import annotations
 
 import argparse
+import inspect
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from bridge.chat_commands import LEVELS
@@ -26,6 +29,10 @@ from bridge.runtime import (
 )
 from bridge.service import Service
 from engines.catalogue import game_module
+from engines.core import SIMULTANEOUS
+
+DEMO_DEFAULTS = {"turn_limit": 100, "turn_seconds": "fast"}
+"""A demo is short where the game has a limit, and quick where it has a turn clock."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -48,7 +55,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        config = config_from_args(args, {"turn_limit": 100})  # a demo is short where the game has a limit
+        config = config_from_args(args, DEMO_DEFAULTS)
     except ValueError as error:
         print(f"blockref demo: {error}", file=sys.stderr)
         return 2
@@ -70,13 +77,15 @@ def run(args: argparse.Namespace) -> int:
             level = args.level_1 if player % 2 else args.level_2
             service.seat_computer(referee, player, level, None if args.seed is None else args.seed + player - 1)
         engine = game_module(referee.game.name)
-        shown: list[int | None] = [-1]
+        shown: list[object] = [-1]
 
         def after_cycle() -> None:
             state = referee.state
-            if state.current_player() != shown[0]:  # the board once a turn, when the mover changes
-                shown[0] = state.current_player()
-                print(engine.render_text(state, color=sys.stdout.isatty()), flush=True)
+            mover = state.current_player()
+            turn = (mover, len(state.history())) if mover == SIMULTANEOUS else mover
+            if turn != shown[0]:  # the board once a turn: when the mover changes, or all acted at once
+                shown[0] = turn
+                print(_render(engine.render_text, state), flush=True)
             if state.is_terminal():
                 stop.set()
 
@@ -99,3 +108,10 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if server is not None:
             server.stop()
+
+
+def _render(render_text: Callable[..., str], state: object) -> str:
+    """The engine's text picture of ``state``, coloured in a terminal where the engine colours."""
+    if "color" in inspect.signature(render_text).parameters:
+        return render_text(state, color=sys.stdout.isatty())
+    return render_text(state)

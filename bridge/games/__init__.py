@@ -14,6 +14,7 @@ WORLDS: dict[str, str] = {
     "nodes": "bridge.games.nodes:NodesWorld",
     "newrule": "bridge.games.newrule:NewRuleWorld",
     "tightwire": "bridge.games.tightwire:TightwireWorld",
+    "implosion": "bridge.games.implosion:ImplosionWorld",
 }
 DEFAULT_GAME = "nodes"
 

@@ -45,6 +45,13 @@ class GameOption:
         return "--" + self.name.replace("_", "-")
 
 
+def parse_flag(text: str) -> bool:
+    """A yes/no game option as the config or the command line gives it (``true``, ``no``, ``1`` ...)."""
+    if text.lower() not in ("true", "false", "yes", "no", "1", "0"):
+        raise ValueError(f"expected true or false, not {text!r}")
+    return text.lower() in ("true", "yes", "1")
+
+
 @dataclass(frozen=True)
 class Placement:
     """New blocks of one material on one board feature: a candidate piece."""
@@ -121,6 +128,13 @@ class GameWorld(ABC):
     """Verbs of this game's moves typed in chat (``tw draw B5-C3``), beside the common commands."""
     uses_hits: ClassVar[bool] = False
     """Whether moves are made by hitting blocks with a sword (the bridge then polls the hits)."""
+    queues_actions: ClassVar[bool] = False
+    """Whether the players' actions are queued in arrival order (journaled as pending) and played only
+    when the clock acts (:meth:`tick`), as in a game where everyone gives orders at once."""
+    fill_seats: str | None = None
+    """A computer level: computer players of it take every empty seat when the bridge starts."""
+    seat_after_leave: str | None = None
+    """A computer level: a computer player of it takes the seat of whoever leaves (None: the seat stays open)."""
 
     game: Game[Any]
     geometry: BoardGeometry

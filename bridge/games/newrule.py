@@ -10,7 +10,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from bridge.games.base import Cell, Disturbance, GameOption, GameWorld, Placement, Reading, Who, changed_cells
+from bridge.games.base import (
+    Cell,
+    Disturbance,
+    GameOption,
+    GameWorld,
+    Placement,
+    Reading,
+    Who,
+    changed_cells,
+    parse_flag,
+)
 from engines.core import GameState
 from engines.newrule import NewRuleGame, NewRuleState, Wall, side_of
 from engines.newrule.board import COLUMNS
@@ -26,12 +36,6 @@ def _players(text: str) -> int:
     return int(text)
 
 
-def _flag(text: str) -> bool:
-    if text.lower() not in ("true", "false", "yes", "no", "1", "0"):
-        raise ValueError(f"expected true or false, not {text!r}")
-    return text.lower() in ("true", "yes", "1")
-
-
 def dot_name(x: int, y: int) -> str:
     return f"{COLUMNS[x]}{y + 1}"
 
@@ -44,7 +48,7 @@ class NewRuleWorld(GameWorld):
     options = (
         GameOption("size", int, 7, "dots a side, 4..12 (7 dots make 6 x 6 spaces)"),
         GameOption("players", _players, 2, "2, or 4 in two sides (players 1+3 against 2+4)"),
-        GameOption("walled_border", _flag, False, "the board's border starts walled"),
+        GameOption("walled_border", parse_flag, False, "the board's border starts walled"),
     )  # fmt: skip
     seat_colours: ClassVar[Mapping[int, str]] = dict(enumerate(SEAT_COLOURS, start=1))
     how_to_play = ("Play by placing blocks: stone bricks between two posts for a wall, your wool on a space "

@@ -16,6 +16,11 @@ KNOWLEDGE = {
 }
 
 
+OWN_PLAYERS = {  # games whose computer player is not the generic search: the class, built as cls(level, seed)
+    "implosion": "engines.ai.implosion_player:ImplosionPlayer",
+}
+
+
 def knowledge_for(game: Game[Any]) -> Knowledge:
     """The search help for ``game`` (each game's own module); a game without one gets plain search."""
     where = KNOWLEDGE.get(game.name)
@@ -24,6 +29,17 @@ def knowledge_for(game: Game[Any]) -> Knowledge:
     module, _, name = where.partition(":")
     found: Knowledge = getattr(importlib.import_module(module), name)
     return found
+
+
+def seat_player(game: Game[Any], level: str = "normal", seed: int | None = None) -> Any:
+    """The computer player of ``level`` that takes a seat of ``game`` in the world: the game's own
+    (:data:`OWN_PLAYERS`; Implosion's gives a turn's orders with ``choose_orders(state, player)``), else
+    :func:`computer_player`."""
+    own = OWN_PLAYERS.get(game.name)
+    if own is None:
+        return computer_player(game, level, seed)
+    module, _, name = own.partition(":")
+    return getattr(importlib.import_module(module), name)(level, seed)
 
 
 def computer_player(game: Game[Any], level: str = "normal", seed: int | None = None) -> MCTSPlayer:

@@ -1,0 +1,298 @@
+"""Implosion in the world: a round board of pillars, orders by chat or sword clicks, turns on a clock.
+
+Players never place blocks on this board: the bridge draws every unit, and anything placed or broken on
+it is put back. Orders are typed (``imp move 12.0 11.0 5``) or clicked (a sword hit on a pillar of
+yours, then on the pillar to move into: all the units that may move). They are queued in arrival order
+(:attr:`GameWorld.queues_actions`) and carried out when the clock ends the turn (:meth:`tick`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from bridge.chat_commands import LEVELS
+from bridge.games.base import (
+    Cell,
+    Disturbance,
+    GameOption,
+    GameWorld,
+    Notice,
+    Placement,
+    Reading,
+    Who,
+    changed_cells,
+    parse_flag,
+)
+from engines.core import GameState
+from engines.implosion import (
+    CAPACITY,
+    CENTRE,
+    END_TURN,
+    PLAYER_COUNTS,
+    RINGS,
+    EndTurn,
+    ImplosionGame,
+    ImplosionState,
+    Order,
+    node_name,
+    parse_node,
+)
+from engines.implosion.state import TURNS_PER_RING
+from schematics.blocks import BlockType
+from schematics.implosion_layout import SEAT_COLOURS, ImplosionLayout, clock_share, load_implosion_style, seat_block
+
+SWEEP = 4  # unit blocks whose colour (data value) is read each look
+DYED_IDS = frozenset(seat_block(p).legacy_id for p in range(1, 17))  # ids several seat colours share
+FAST_TURN = 1.0  # seconds a turn lasts with ``turn_seconds = "fast"`` (demos and tests)
+
+
+def _players(text: str) -> int:
+    if not text.isdigit() or int(text) not in PLAYER_COUNTS:
+        raise ValueError(f"players must be one of {', '.join(map(str, PLAYER_COUNTS))}, not {text}")
+    return int(text)
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"expected a whole number, not {text!r}") from None
+
+
+def _turns(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"turns must be a whole number >= 1, not {text!r}")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    if text.lower() == "fast":
+        return FAST_TURN
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise ValueError(f"turn_seconds must be a number of seconds or 'fast', not {text!r}") from None
+    if not 0.2 <= seconds <= 86400:
+        raise ValueError(f"turn_seconds must be 0.2 to 86400 seconds (a day), not {text}")
+    return seconds
+
+
+def _level_or_none(text: str) -> str | None:
+    if text.lower() in ("none", "no", "off", ""):
+        return None
+    if text.lower() not in LEVELS:
+        raise ValueError(f"expected none or a level ({', '.join(LEVELS)}), not {text!r}")
+    return text.lower()
+
+
+class ImplosionWorld(GameWorld):
+    """An Implosion board: pillars on 12 rings, units stacked in their holder's colour, a turn clock."""
+
+    name = "implosion"
+    default_prefix = "imp"
+    options = (
+        GameOption("players", _players, 4, "2, 3, 4, 6, 8, 12 or 24 players"),
+        GameOption("dice_seed", _whole, 0, "the seed of the battles' dice"),
+        GameOption("turns", _turns, 168, "the number of turns"),
+        GameOption("implode", parse_flag, True, "the outermost ring vanishes every 14 turns"),
+        GameOption("turn_seconds", _seconds, 60.0, "seconds a turn lasts ('fast': 1 s, for demos)"),
+        GameOption("bots", _level_or_none, None, "computer players of this level fill the empty "
+                   "seats at the start (none, easy, normal, hard)"),
+        GameOption("leave_to", _level_or_none, None, "a seat someone leaves goes to a computer "
+                   "player of this level (none: it stays open for the next joiner)"),
+    )  # fmt: skip
+    seat_colours: ClassVar[Mapping[int, str]] = dict(enumerate(SEAT_COLOURS, start=1))
+    how_to_play = ("Give orders: 'imp move 12.0 11.0 5' (K units from node X to Y; leave K out for all), or hit a "
+                   "pillar of yours with a sword, then the pillar to move into. They are carried out in order "
+                   "when the clock ends the turn; 'imp orders' lists yours, 'imp cancel [N]' drops them.")
+    chat_verbs = ("move",)
+    uses_hits = True
+    queues_actions = True
+
+    def __init__(self, layout: ImplosionLayout, seed: int = 0, turns: int = 168, implode: bool = True,
+                 turn_seconds: float = 60.0, bots: str | None = None, leave_to: str | None = None) -> None:
+        self.layout = layout
+        self.geometry = layout
+        self.game: ImplosionGame = ImplosionGame(players=layout.players, seed=seed, turns=turns, implode=implode)
+        self.turn_seconds = turn_seconds
+        self.fill_seats = bots
+        self.seat_after_leave = leave_to
+        self.selected: dict[int, int] = {}  # the source pillar each seat hit, awaiting its target
+        self._clock_turn: tuple[int, bool] | None = None
+        self._turn_started = 0.0
+        self._left = 1.0  # the share of the turn's time left at the last tick
+        self._sweep = 0  # where the sweep of same-id unit colours goes on (see data_cells)
+        self._dyed: tuple[Mapping[Cell, BlockType], list[Cell]] | None = None
+
+    @classmethod
+    def build(
+        cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: Mapping[str, Any]
+    ) -> ImplosionWorld:
+        layout = ImplosionLayout(players=int(options.get("players", 4)), spacing=spacing or 2, origin=origin,
+                                 orientation=orientation, style=load_implosion_style(style or "classic"))
+        return cls(layout, int(options.get("dice_seed", 0)), int(options.get("turns", 168)),
+                   bool(options.get("implode", True)), float(options.get("turn_seconds", 60.0)),
+                   options.get("bots"), options.get("leave_to"))
+
+    # ------------------------------------------------------------------ the clock
+    def tick(self, state: GameState[Any], now: float) -> list[Any]:
+        """The turn's end once its time is up. A new turn (or a restart) starts the clock afresh."""
+        assert isinstance(state, ImplosionState)
+        key = (state.turn, state.is_terminal())
+        if key != self._clock_turn:
+            self._clock_turn, self._turn_started = key, now
+        left = self.turn_seconds - (now - self._turn_started)
+        self._left = max(0.0, left) / self.turn_seconds
+        if state.is_terminal() or left > 0:
+            return []
+        return [END_TURN]
+
+    def seconds_left(self) -> int:
+        return math.ceil(self._left * self.turn_seconds)
+
+    def display_key(self) -> object:
+        return clock_share(self._left, len(self.layout.clock_cells()))
+
+    # ------------------------------------------------------------------ drawing
+    def target(self, state: GameState[Any], template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
+        assert isinstance(state, ImplosionState)
+        blocks = self.layout.drawing(state, self._left)
+        blocks.update(template)
+        return blocks
+
+    def template_cells(self) -> set[Cell]:
+        layout, floor = self.layout, self.layout.origin[1] - 1
+        return {cell for cell in layout.region_cells() if cell[1] == floor and layout.node_at(cell) is None}
+
+    # ------------------------------------------------------------------ reading
+    def read(
+        self,
+        target: Mapping[Cell, BlockType],
+        observed: Mapping[Cell, int],
+        shown: Mapping[Cell, int] | None,
+        data: Mapping[Cell, int],
+    ) -> Reading:
+        reading = Reading()
+        recoloured = [cell for cell, value in data.items() if cell in target and value != target[cell].legacy_data]
+        for cell in recoloured:
+            reading.disturbances.append(Disturbance(cell, "that unit block is not its holder's colour"))
+        for cell, _, _ in changed_cells(target, observed, shown):
+            if self.layout.node_at(cell) is not None:
+                reason = (f"the referee draws the units; give orders with '{self.default_prefix} move' or "
+                          "sword hits on the pillars")
+            else:
+                reason = "nothing is built on the Implosion board: the referee draws it"
+            reading.disturbances.append(Disturbance(cell, reason))
+        return reading
+
+    def data_cells(self, target: Mapping[Cell, BlockType], observed: Mapping[Cell, int]) -> set[Cell]:
+        """A few unit blocks a look, in turn, whose id other seats' colours share (wool, concrete,
+        terracotta): ``getBlocks`` reads ids only, so a unit swapped for another colour of the same
+        material is found by this sweep."""
+        shared = [cell for cell in self._units_drawn(target) if observed.get(cell) == target[cell].legacy_id]
+        if not shared:
+            return set()
+        start = self._sweep % len(shared)
+        self._sweep = start + SWEEP
+        return set((shared + shared)[start : start + min(SWEEP, len(shared))])
+
+    def _units_drawn(self, target: Mapping[Cell, BlockType]) -> list[Cell]:
+        """The unit cells of ``target`` in shared-id colours; none on the first look at a new drawing (the
+        world may not show it yet)."""
+        if self._dyed is None or self._dyed[0] is not target:
+            cells = [c for c in target if target[c].legacy_id in DYED_IDS and self.layout.node_at(c) is not None]
+            self._dyed = (target, sorted(cells))
+            return []
+        return self._dyed[1]
+
+    def actions_for(self, state: GameState[Any], placement: Placement) -> list[Any]:
+        raise ValueError("blocks placed on the board are no orders")
+
+    def describe(self, placement: Placement) -> str:
+        return f"{placement.material} block"
+
+    # ------------------------------------------------------------------ orders
+    def actor(self, state: GameState[Any], action: Any) -> int | None:
+        return action.player if isinstance(action, Order) else None
+
+    def chat_action(self, state: GameState[Any], seat: int, verb: str, args: list[str]) -> Any:
+        """``move X Y [K]``: K units (all that may move when left out) from node X to node Y."""
+        if len(args) not in (2, 3) or (len(args) == 3 and not args[2].isdigit()):
+            raise ValueError(f"write '{self.default_prefix} move X Y [K]', like {self.default_prefix} move 12.0 11.0 5")
+        frm, to = parse_node(args[0]), parse_node(args[1])
+        return Order(seat, frm, to, int(args[2]) if len(args) == 3 else CAPACITY[frm])
+
+    def hit(self, state: GameState[Any], seat: int, cell: Cell) -> Any:
+        """The first hit selects the source pillar, the second orders all its units that may move onto
+        the target pillar (a second hit on the same pillar drops the selection)."""
+        assert isinstance(state, ImplosionState)
+        node = self.layout.node_at(cell)
+        if node is None:
+            raise ValueError("hit a pillar: the one to move from, then the one to move into")
+        source = self.selected.pop(seat, None)
+        if source is None:
+            if not state.is_present(node):
+                raise ValueError(f"node {node_name(node)} has vanished")
+            self.selected[seat] = node
+            mine = "" if state.owner(node) == seat else " (not yours now)"
+            return Notice(f"{node_name(node)} selected{mine}: hit the pillar to move into")
+        if source == node:
+            return Notice(f"selection of {node_name(node)} dropped")
+        return Order(seat, source, node, CAPACITY[source])
+
+    # ------------------------------------------------------------------ words
+    def status(self, state: GameState[Any], who: Who) -> str:
+        assert isinstance(state, ImplosionState)
+        scores = ", ".join(f"{self.seat_colours[p]} {state.points(p)}" for p in range(1, self.game.players + 1))
+        if state.is_terminal():
+            winner = state.winner()
+            result = f"{who(winner)} wins" if winner else "a draw"
+            return f"game over after {state.turn} turns: {result}. Points: {scores}."
+        ring = RINGS - state.vanished
+        vanishing = ""
+        if self.game.implode:
+            at = (state.turn // TURNS_PER_RING + 1) * TURNS_PER_RING
+            vanishing = f"; ring {ring} vanishes after turn {at}"
+        return (f"turn {state.turn + 1} of {self.game.turns}, {self.seconds_left()} s left{vanishing}. "
+                f"Points: {scores}.")
+
+    def consequences(self, before: GameState[Any], after: GameState[Any], action: Any) -> list[str]:
+        assert isinstance(before, ImplosionState) and isinstance(after, ImplosionState)
+        if isinstance(action, EndTurn):
+            return _turn_end(before, after, self.seat_colours)
+        assert isinstance(action, Order)
+        frm, to, p = action.frm, action.to, action.player
+        moving = before.movable(frm) if before.owner(frm) == p else 0
+        if not moving:
+            return ["nothing to move"]
+        defender = before.owner(to)
+        left = after.units(frm) if after.owner(frm) == p else 0
+        sent = before.units(frm) - left
+        if not sent:
+            return ["no room"]
+        if defender in (0, p):
+            return [f"{sent} moved"]
+        lost_by_defender = before.units(to) - (after.units(to) if after.owner(to) == defender else 0)
+        colour = self.seat_colours[defender]
+        if after.owner(to) == p:
+            return [f"battle: {sent} attack {before.units(to)} of {colour}; {colour} loses all, "
+                    f"{after.units(to)} take {node_name(to)}"]
+        return [f"battle: {sent} attack {before.units(to)} of {colour}; all {sent} fall, {colour} loses "
+                f"{lost_by_defender} and keeps {node_name(to)}"]
+
+
+def _turn_end(before: ImplosionState, after: ImplosionState, colours: Mapping[int, str]) -> list[str]:
+    parts = []
+    if after.vanished > before.vanished:
+        parts.append(f"ring {RINGS - before.vanished} vanished")
+    for player in range(1, after.game.players + 1):
+        if after.is_out(player) and not before.is_out(player):
+            parts.append(f"{colours[player]} is out")
+    if not after.is_terminal():
+        parts.append(f"turn {after.turn + 1} begins")
+        holder = after.owner(CENTRE)
+        if holder:
+            parts.append(f"{colours[holder]} holds the centre: {after.points(holder)} points")
+    return parts
