@@ -13,9 +13,10 @@ from collections.abc import Sequence
 
 from engines.implosion.board import PLAYER_COUNTS
 from engines.implosion.random_play import random_games
-from engines.implosion.record import RecordError, replay
+from engines.implosion.record import replay
 from engines.implosion.render import render_text
 from engines.implosion.state import ImplosionGame
+from engines.records import RecordError
 
 
 def _replay(args: argparse.Namespace, game: ImplosionGame) -> int:

@@ -12,9 +12,10 @@ import sys
 from collections.abc import Sequence
 
 from engines.newrule.random_play import random_games
-from engines.newrule.record import RecordError, replay
+from engines.newrule.record import replay
 from engines.newrule.render import render_text
 from engines.newrule.state import NewRuleGame
+from engines.records import RecordError
 
 
 def _replay(game: NewRuleGame, args: argparse.Namespace) -> int:

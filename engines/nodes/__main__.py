@@ -12,9 +12,10 @@ import sys
 from collections.abc import Sequence
 
 from engines.nodes.random_play import random_games
-from engines.nodes.record import RecordError, replay
+from engines.nodes.record import replay
 from engines.nodes.render import render_text
 from engines.nodes.state import NodesGame
+from engines.records import RecordError
 
 
 def _game(args: argparse.Namespace) -> NodesGame:

@@ -11,8 +11,9 @@ import json
 import sys
 from collections.abc import Sequence
 
+from engines.records import RecordError
 from engines.tightwire.random_play import random_games
-from engines.tightwire.record import RecordError, replay
+from engines.tightwire.record import replay
 from engines.tightwire.render import render_text
 from engines.tightwire.state import TightwireGame
 

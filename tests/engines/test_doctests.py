@@ -13,6 +13,7 @@ MODULES = [
     "engines.nodes.actions",
     "engines.nodes.state",
     "engines.nodes.record",
+    "engines.records",
     "engines.nodes.render",
     "bridge.edits",
     "bridge.protocol.chat",
