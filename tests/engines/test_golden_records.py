@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from engines.nodes import NodesGame, replay
+from tests.engines.engine_checks import run_engine
 
 GOLDEN = Path(__file__).parent / "golden"
 RECORDS = sorted(GOLDEN.glob("*.record"))
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def cli_options(record: Path) -> list[str]:
@@ -55,10 +53,7 @@ def test_the_written_record_replays_to_the_same_state(record: Path) -> None:
 
 @pytest.mark.parametrize("record", [*RECORDS[:3], GOLDEN / "turn-limit.record"], ids=lambda r: r.stem)
 def test_cli_replay_json_contract(record: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "engines.nodes", "replay", str(record), *cli_options(record), "--json"],
-        capture_output=True, text=True, cwd=ROOT, check=False,
-    )
+    result = run_engine("nodes", "replay", str(record), *cli_options(record), "--json")
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout) == json.loads(record.with_suffix(".json").read_text())
     assert len(result.stdout.strip().splitlines()) == 1

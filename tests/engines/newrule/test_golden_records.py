@@ -4,22 +4,17 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from engines.newrule import replay, replay_states, write_record
+from tests.engines.engine_checks import run_engine
 from tests.engines.newrule.golden_files import ILLEGAL, LEGAL, cli_flags, game_for
-
-ROOT = Path(__file__).resolve().parents[3]
 
 
 def run_cli(record: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "engines.newrule", "replay", str(record), *cli_flags(record), "--json"],
-        capture_output=True, text=True, cwd=ROOT, check=False,
-    )
+    return run_engine("newrule", "replay", str(record), *cli_flags(record), "--json")
 
 
 def test_the_required_cases_are_there() -> None:

@@ -1,0 +1,32 @@
+"""What the engines' record tests share: running an engine's command line and checking a rejected record."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+import pytest
+
+from engines.records import RecordError
+
+ROOT = Path(__file__).resolve().parents[2]
+GameT = TypeVar("GameT")
+
+
+def run_engine(game: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m engines.<game> ARGS`` run from the project root, its output captured as text."""
+    return subprocess.run([sys.executable, "-m", f"engines.{game}", *args], input=stdin,
+                          capture_output=True, text=True, cwd=ROOT, check=False)
+
+
+def assert_rejected(replay: Callable[[GameT, list[str]], object], game: GameT, lines: list[str], number: int,
+                    words: str) -> None:
+    """Replaying ``lines`` stops at line ``number`` with a reason containing ``words``."""
+    with pytest.raises(RecordError) as caught:
+        replay(game, lines)
+    assert caught.value.line_number == number
+    assert words in caught.value.reason, caught.value.reason
+    assert str(caught.value).startswith(f"line {number}: ")
