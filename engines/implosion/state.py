@@ -276,12 +276,6 @@ class ImplosionState(GameState[ImplosionAction]):
         return None
 
     # ----------------------------------------------------------------- playing
-    def apply(self, action: ImplosionAction) -> None:
-        problem = self.why_illegal(action)
-        if problem:
-            raise IllegalAction(problem)
-        self.push(action)
-
     def push(self, action: ImplosionAction) -> None:
         """Play an action known to be legal without checking it again."""
         self._history.append(str(action))

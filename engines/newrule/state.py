@@ -342,12 +342,6 @@ class NewRuleState(GameState[NewRuleAction]):
                 "but a wall stands between them; growth crosses an unwalled edge")
 
     # ----------------------------------------------------------------- playing
-    def apply(self, action: NewRuleAction) -> None:
-        problem = self.why_illegal(action)
-        if problem:
-            raise IllegalAction(problem)
-        self.push(action)
-
     def push(self, action: NewRuleAction) -> None:
         """Play an action known to be legal (from ``legal_actions()``) without checking it again."""
         me = self._player
