@@ -136,9 +136,14 @@ class Game(ABC, Generic[StateT]):
     def new_initial_state(self) -> StateT:
         """The position before the first action."""
 
-    @abstractmethod
     def replay_history_entry(self, state: StateT, entry: str) -> None:
-        """Apply one entry of ``GameState.history()`` (an action or a concession) to ``state``."""
+        """Apply one entry of ``GameState.history()`` (an action or a concession) to ``state``; this
+        reads ``concede N`` for any player number N, and every other entry as an action."""
+        words = entry.split()
+        if len(words) == 2 and words[0] == "concede" and words[1].isdigit():
+            state.concede(int(words[1]))
+        else:
+            state.apply(state.action_from_text(entry))
 
     def deserialize(self, text: str) -> StateT:
         """Rebuild a state from ``GameState.serialize()``. Raises :class:`ValueError` on bad data."""

@@ -77,13 +77,6 @@ class ImplosionGame(Game["ImplosionState"]):
     def new_initial_state(self) -> ImplosionState:
         return ImplosionState(self)
 
-    def replay_history_entry(self, state: ImplosionState, entry: str) -> None:
-        words = entry.split()
-        if len(words) == 2 and words[0] == "concede" and words[1].isdigit():
-            state.concede(int(words[1]))
-        else:
-            state.apply(state.action_from_text(entry))
-
 
 class ImplosionState(GameState[ImplosionAction]):
     """An Implosion position: who holds each node with how many units (and how many of them have moved

@@ -68,13 +68,6 @@ class NewRuleGame(Game["NewRuleState"]):
     def new_initial_state(self) -> NewRuleState:
         return NewRuleState(self)
 
-    def replay_history_entry(self, state: NewRuleState, entry: str) -> None:
-        words = entry.split()
-        if len(words) == 2 and words[0] == "concede" and words[1].isdigit():
-            state.concede(int(words[1]))
-        else:
-            state.apply(state.action_from_text(entry))
-
 
 class NewRuleState(GameState[NewRuleAction]):
     """A New Rule position. ``turns`` counts every action and concession (escapes and starts included)."""
