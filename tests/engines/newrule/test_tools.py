@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 
-from engines.ai.knowledge import computer_player
 from engines.catalogue import game_module, make_game
 from engines.newrule import NewRuleGame, board_svg, replay, replay_states, write_record
 from engines.newrule.random_play import random_games
@@ -47,17 +46,6 @@ def test_random_games_report_and_cli() -> None:
     assert result.returncode == 0, result.stderr
     again = json.loads(result.stdout)
     assert again["games"] == 5 and again["actions"] == random_games(5, 1)["actions"]
-
-
-def test_the_computer_player_picks_legal_actions() -> None:
-    game = NewRuleGame(size=5)
-    state = game.new_initial_state()
-    player = computer_player(game, "easy", seed=1)
-    for _ in range(8):
-        action = player.choose(state)
-        assert state.why_illegal(action) is None
-        state.apply(action)
-    assert state.turns == 8
 
 
 def test_the_rules_page_examples_replay_and_are_all_shown() -> None:
