@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections.abc import Callable
@@ -30,3 +31,11 @@ def assert_rejected(replay: Callable[[GameT, list[str]], object], game: GameT, l
     assert caught.value.line_number == number
     assert words in caught.value.reason, caught.value.reason
     assert str(caught.value).startswith(f"line {number}: ")
+
+
+def assert_replays_to_its_json(game: str, record: Path, *flags: str) -> None:
+    """``replay --json`` of golden ``record`` prints, on one line, the state of the ``.json`` file beside it."""
+    result = run_engine(game, "replay", str(record), *flags, "--json")
+    assert result.returncode == 0, result.stderr
+    assert len(result.stdout.strip().splitlines()) == 1
+    assert json.loads(result.stdout) == json.loads(record.with_suffix(".json").read_text())

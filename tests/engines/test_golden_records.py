@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engines.nodes import NodesGame, replay
-from tests.engines.engine_checks import run_engine
+from tests.engines.engine_checks import assert_replays_to_its_json
 
 GOLDEN = Path(__file__).parent / "golden"
 RECORDS = sorted(GOLDEN.glob("*.record"))
@@ -53,10 +53,7 @@ def test_the_written_record_replays_to_the_same_state(record: Path) -> None:
 
 @pytest.mark.parametrize("record", [*RECORDS[:3], GOLDEN / "turn-limit.record"], ids=lambda r: r.stem)
 def test_cli_replay_json_contract(record: Path) -> None:
-    result = run_engine("nodes", "replay", str(record), *cli_options(record), "--json")
-    assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == json.loads(record.with_suffix(".json").read_text())
-    assert len(result.stdout.strip().splitlines()) == 1
+    assert_replays_to_its_json("nodes", record, *cli_options(record))
 
 
 def test_wires_are_listed_by_from_plus_to_as_strings() -> None:

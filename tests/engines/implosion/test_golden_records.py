@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from engines.implosion import NODE_COUNT, ImplosionGame, board_svg, replay, write_record
-from tests.engines.engine_checks import ROOT, run_engine
+from tests.engines.engine_checks import ROOT, assert_replays_to_its_json, run_engine
 
 GOLDEN = Path(__file__).parent / "golden"
 RECORDS = sorted(GOLDEN.glob("*.record"))
@@ -52,10 +52,7 @@ def test_every_required_case_has_a_golden_record() -> None:
 
 @pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.stem)
 def test_cli_replay_prints_the_expected_state(record: Path) -> None:
-    result = run_engine("implosion", "replay", str(record), *cli_flags(header_options(record)), "--json")
-    assert result.returncode == 0, result.stderr
-    assert len(result.stdout.strip().splitlines()) == 1
-    assert json.loads(result.stdout) == json.loads(record.with_suffix(".json").read_text())
+    assert_replays_to_its_json("implosion", record, *cli_flags(header_options(record)))
 
 
 @pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.stem)

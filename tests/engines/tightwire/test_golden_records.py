@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engines.tightwire import TightwireGame, replay, write_record
-from tests.engines.engine_checks import run_engine
+from tests.engines.engine_checks import assert_replays_to_its_json, run_engine
 from tests.engines.tightwire.common import GOLDEN
 
 RECORDS = sorted(GOLDEN.glob("*.record"))
@@ -22,10 +22,7 @@ def test_every_required_case_has_a_golden_record() -> None:
 
 @pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.stem)
 def test_cli_replay_prints_the_hand_worked_state(record: Path) -> None:
-    result = run_engine("tightwire", "replay", str(record), "--json")
-    assert result.returncode == 0, result.stderr
-    assert len(result.stdout.strip().splitlines()) == 1
-    assert json.loads(result.stdout) == json.loads(record.with_suffix(".json").read_text())
+    assert_replays_to_its_json("tightwire", record)
 
 
 @pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.stem)
