@@ -65,12 +65,6 @@ def test_cli_exits_2_with_line_and_reason_and_prints_nothing(tmp_path: Path) -> 
     assert "Traceback" not in result.stderr
 
 
-def test_cli_missing_file_is_a_clear_error(tmp_path: Path) -> None:
-    result = run_engine("nodes", "replay", str(tmp_path / "nope.record"), "--json")
-    assert result.returncode == 2 and result.stdout == ""
-    assert "cannot read" in result.stderr and "Traceback" not in result.stderr
-
-
 def test_a_forced_pass_may_be_left_out_and_case_does_not_matter() -> None:
     lines = (Path(__file__).parent / "golden" / "early-end-and-pass.record").read_text().splitlines()
     spelled = replay(NodesGame(), lines)

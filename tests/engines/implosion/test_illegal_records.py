@@ -88,12 +88,6 @@ def test_cli_bad_options_are_one_line_errors(tmp_path: Path, flags: list[str], w
     assert words in result.stderr and "Traceback" not in result.stderr
 
 
-def test_cli_missing_file_is_a_clear_error(tmp_path: Path) -> None:
-    result = run_engine("implosion", "replay", str(tmp_path / "nope.record"), "--json")
-    assert result.returncode == 2 and result.stdout == ""
-    assert "cannot read" in result.stderr and "Traceback" not in result.stderr
-
-
 def test_cli_random_games_prints_its_figures() -> None:
     result = run_engine("implosion", "random-games", "--count", "2", "--seed", "3", "--players", "4", "--turns", "30")
     assert result.returncode == 0, result.stderr

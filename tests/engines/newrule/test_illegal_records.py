@@ -84,12 +84,6 @@ def test_cli_bad_options_are_one_clear_line(tmp_path: Path, args: list[str]) -> 
     assert result.stderr.startswith("bad option:") and len(result.stderr.strip().splitlines()) == 1
 
 
-def test_cli_missing_file_is_a_clear_error(tmp_path: Path) -> None:
-    result = run(["--json"], tmp_path / "nope.record")
-    assert (result.returncode, result.stdout) == (2, "")
-    assert "cannot read" in result.stderr and "Traceback" not in result.stderr
-
-
 def test_an_action_of_another_board_size_is_refused_in_words() -> None:
     state = replay(NewRuleGame(size=4), ["start a1", "start c3"])
     assert state.why_illegal(board_for(12).grows[100]) == "b10 is not a space of this board"
