@@ -60,14 +60,22 @@ def read_record(path: str) -> list[str]:
 
 def run(
     args: argparse.Namespace,
-    game: GameT,
+    make_game: Callable[[argparse.Namespace], GameT],
     replay: Callable[[GameT, list[str]], StateT],
     show: Callable[[StateT], str],
     random_games: Callable[[int, int, GameT], dict[str, Any]],
+    *,
     least_count: int | None = None,
+    option_error: str = "",
 ) -> int:
-    """Run the parsed command on ``game``: print the replayed state (``show`` it, or as JSON with ``--json``)
-    or the random games' figures. Returns the exit status."""
+    """Run the parsed command on the game ``make_game`` builds from ``args`` (its ValueError is a bad
+    option, printed after ``option_error``): print the replayed state (``show`` it, or as JSON with
+    ``--json``) or the random games' figures. Returns the exit status."""
+    try:
+        game = make_game(args)
+    except ValueError as error:
+        print(f"{option_error}{error}", file=sys.stderr)
+        return 2
     if args.command == "replay":
         try:
             lines = read_record(args.file)

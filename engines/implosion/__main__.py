@@ -29,6 +29,10 @@ def _with_variants(seed_help: str) -> Callable[[argparse.ArgumentParser], None]:
     return add
 
 
+def _game(args: argparse.Namespace) -> ImplosionGame:
+    return ImplosionGame(players=args.players, seed=args.seed, turns=args.turns, implode=args.implode)
+
+
 def build_parser() -> argparse.ArgumentParser:
     return cli.build_parser(
         "python -m engines.implosion",
@@ -42,12 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    try:
-        game = ImplosionGame(players=args.players, seed=args.seed, turns=args.turns, implode=args.implode)
-    except ValueError as error:
-        print(error, file=sys.stderr)
-        return 2
-    return cli.run(args, game, replay, render_text, random_games)
+    return cli.run(args, _game, replay, render_text, random_games)
 
 
 if __name__ == "__main__":

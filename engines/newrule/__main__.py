@@ -24,6 +24,10 @@ def _with_variants(p: argparse.ArgumentParser) -> None:
     p.add_argument("--walled-border", action="store_true", help="the border is walled from the start")
 
 
+def _game(args: argparse.Namespace) -> NewRuleGame:
+    return NewRuleGame(size=args.size, players=args.players, walled_border=args.walled_border)
+
+
 def build_parser() -> argparse.ArgumentParser:
     return cli.build_parser(
         "python -m engines.newrule", "The New Rule rules engine (a Dots variant for 2 or 4 players).",
@@ -41,12 +45,7 @@ def _show(state: NewRuleState) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    try:
-        game = NewRuleGame(size=args.size, players=args.players, walled_border=args.walled_border)
-    except ValueError as error:
-        print(f"bad option: {error}", file=sys.stderr)
-        return 2
-    return cli.run(args, game, replay, _show, random_games, least_count=0)
+    return cli.run(args, _game, replay, _show, random_games, least_count=0, option_error="bad option: ")
 
 
 if __name__ == "__main__":

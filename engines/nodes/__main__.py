@@ -24,6 +24,10 @@ def _with_variants(p: argparse.ArgumentParser) -> None:
                    help="turns in all before the game is a draw (default: 400)")
 
 
+def _game(args: argparse.Namespace) -> NodesGame:
+    return NodesGame(corners=args.corners, turn_limit=args.turn_limit)
+
+
 def build_parser() -> argparse.ArgumentParser:
     return cli.build_parser(
         "python -m engines.nodes", "The Nodes rules engine.",
@@ -42,7 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.turn_limit < 1:
         print("--turn-limit must be at least 1", file=sys.stderr)
         return 2
-    return cli.run(args, NodesGame(corners=args.corners, turn_limit=args.turn_limit), replay, _show, random_games)
+    return cli.run(args, _game, replay, _show, random_games)
 
 
 if __name__ == "__main__":

@@ -27,6 +27,10 @@ def _with_variants(p: argparse.ArgumentParser) -> None:
                    help="Threads of Fate items, like '1=extra_slack,2=woven_revive' (default: none)")
 
 
+def _game(args: argparse.Namespace) -> TightwireGame:
+    return TightwireGame(size=args.size, setup=args.setup, first=args.first, slack=args.slack, items=args.items)
+
+
 def build_parser() -> argparse.ArgumentParser:
     return cli.build_parser(
         "python -m engines.tightwire",
@@ -38,12 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    try:
-        game = TightwireGame(size=args.size, setup=args.setup, first=args.first, slack=args.slack, items=args.items)
-    except ValueError as error:
-        print(error, file=sys.stderr)
-        return 2
-    return cli.run(args, game, replay, render_text, random_games, least_count=1)
+    return cli.run(args, _game, replay, render_text, random_games, least_count=1)
 
 
 if __name__ == "__main__":
