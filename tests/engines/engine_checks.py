@@ -7,10 +7,11 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pytest
 
+from engines.catalogue import game_module
 from engines.records import RecordError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,3 +40,11 @@ def assert_replays_to_its_json(game: str, record: Path, *flags: str) -> None:
     assert result.returncode == 0, result.stderr
     assert len(result.stdout.strip().splitlines()) == 1
     assert json.loads(result.stdout) == json.loads(record.with_suffix(".json").read_text())
+
+
+def assert_round_trips(name: str, state: Any) -> None:
+    """``state``'s written record replays to it (same JSON, same history), and so does its serialization."""
+    engine = game_module(name)
+    again = engine.replay(state.game, engine.write_record(state).splitlines())
+    assert (again.to_json(), again.history()) == (state.to_json(), state.history())
+    assert state.game.deserialize(state.serialize()).to_json() == state.to_json()

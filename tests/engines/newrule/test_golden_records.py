@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from engines.newrule import replay, replay_states, write_record
-from tests.engines.engine_checks import assert_replays_to_its_json, run_engine
+from engines.newrule import replay, replay_states
+from tests.engines.engine_checks import assert_replays_to_its_json, assert_round_trips, run_engine
 from tests.engines.newrule.golden_files import ILLEGAL, LEGAL, cli_flags, game_for
 
 
@@ -34,6 +34,5 @@ def test_cli_rejects_the_illegal_line(record: Path) -> None:
 def test_the_written_record_and_the_serialized_state_replay_the_same(record: Path) -> None:
     game = game_for(record)
     state = replay(game, record.read_text().splitlines())
-    assert replay(game, write_record(state).splitlines()).to_json() == state.to_json()
-    assert game.deserialize(state.serialize()).to_json() == state.to_json()
+    assert_round_trips("newrule", state)
     assert len(replay_states(game, record.read_text().splitlines())) == state.turns + 1

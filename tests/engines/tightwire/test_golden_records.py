@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engines.tightwire import TightwireGame, replay, write_record
-from tests.engines.engine_checks import assert_replays_to_its_json, run_engine
+from engines.tightwire import TightwireGame, replay
+from tests.engines.engine_checks import assert_replays_to_its_json, assert_round_trips, run_engine
 from tests.engines.tightwire.common import GOLDEN
 
 RECORDS = sorted(GOLDEN.glob("*.record"))
@@ -27,10 +27,7 @@ def test_cli_replay_prints_the_hand_worked_state(record: Path) -> None:
 
 @pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.stem)
 def test_the_written_record_replays_to_the_same_state(record: Path) -> None:
-    state = replay(TightwireGame(), record.read_text().splitlines())
-    again = replay(TightwireGame(), write_record(state).splitlines())
-    assert again.to_json() == state.to_json()
-    assert again.history() == state.history()
+    assert_round_trips("tightwire", replay(TightwireGame(), record.read_text().splitlines()))
 
 
 def test_cli_text_board_and_size_option(tmp_path: Path) -> None:
