@@ -36,12 +36,12 @@ def play_entry(state: ImplosionState, text: str) -> None:
 
 
 def replay(game: ImplosionGame, lines: Iterable[str]) -> ImplosionState:
-    """Play a whole record from the start. Raises :class:`RecordError` at the first bad line."""
+    """Play a whole record from the start. Raises :class:`~engines.records.RecordError` at the first bad line."""
     return replay_states(game, lines)[-1]
 
 
 def replay_states(game: ImplosionGame, lines: Iterable[str]) -> list[ImplosionState]:
-    """The state before the record and after each of its entries. Raises :class:`RecordError`."""
+    """The state before the record and after each of its entries. Raises :class:`~engines.records.RecordError`."""
     return records.replay_states(game, lines, play_entry)
 
 

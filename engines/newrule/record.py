@@ -34,12 +34,13 @@ def play_entry(state: NewRuleState, text: str) -> None:
 
 
 def replay(game: NewRuleGame, lines: Iterable[str]) -> NewRuleState:
-    """Play a whole record from the start. Raises :class:`RecordError` at the first bad line."""
+    """Play a whole record from the start. Raises :class:`~engines.records.RecordError` at the first bad line."""
     return replay_states(game, lines)[-1]
 
 
 def replay_states(game: NewRuleGame, lines: Iterable[str]) -> list[NewRuleState]:
-    """The state before the record and after each of its entries. Raises :class:`RecordError`."""
+    """The state before the record and after each of its entries. Raises :class:`~engines.records.RecordError`,
+    which quotes the bad entry without its comment."""
     return records.replay_states(game, lines, play_entry, quote_entry=True)
 
 

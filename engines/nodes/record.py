@@ -85,12 +85,12 @@ def play_turn_line(state: NodesState, text: str) -> None:
 
 
 def replay(game: NodesGame, lines: Iterable[str]) -> NodesState:
-    """Play a whole record from the start. Raises :class:`RecordError` at the first bad line."""
+    """Play a whole record from the start. Raises :class:`~engines.records.RecordError` at the first bad line."""
     return replay_states(game, lines)[-1]
 
 
 def replay_states(game: NodesGame, lines: Iterable[str]) -> list[NodesState]:
-    """The state before the record and after each of its turns. Raises :class:`RecordError`."""
+    """The state before the record and after each of its turns. Raises :class:`~engines.records.RecordError`."""
     return records.replay_states(game, lines, play_turn_line, entry_text=strip_comment)
 
 

@@ -36,12 +36,12 @@ def play_turn_line(state: TightwireState, text: str) -> None:
 
 
 def replay(game: TightwireGame, lines: Iterable[str]) -> TightwireState:
-    """Play a whole record from the start. Raises :class:`RecordError` at the first bad line."""
+    """Play a whole record from the start. Raises :class:`~engines.records.RecordError` at the first bad line."""
     return replay_states(game, lines)[-1]
 
 
 def replay_states(game: TightwireGame, lines: Iterable[str]) -> list[TightwireState]:
-    """The state before the record and after each of its entries. Raises :class:`RecordError`."""
+    """The state before the record and after each of its entries. Raises :class:`~engines.records.RecordError`."""
     return records.replay_states(game, lines, play_turn_line)
 
 
