@@ -22,7 +22,7 @@ OTHER_MODULES = [
     "bridge.board_options",
     "schematics.grid",
 ]
-WITHOUT_EXAMPLES = {
+WITHOUT_EXAMPLES = {  # every other module must have runnable examples
     "engines.ai",
     "engines.ai.knowledge",
     "engines.ai.mcts",
@@ -48,4 +48,4 @@ def test_the_engine_modules_are_found() -> None:
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
-    assert (result.attempted > 0) == (name not in WITHOUT_EXAMPLES)
+    assert result.attempted > 0 or name in WITHOUT_EXAMPLES
