@@ -385,8 +385,9 @@ class BoardReferee:
         return self.play(action, by=by)
 
     def tick(self, now: float) -> list[str]:
-        """What the world's clock does at ``now`` (monotonic seconds) while somebody is seated, as chat lines: its warnings, losses on time, and actions (a turn's end). Before the clock's
-        actions the queue is played, in arrival order, each action told as it resolves (one that became
+        """What the world's clock does at ``now`` (monotonic seconds) while somebody is seated, as chat
+        lines: its warnings, losses on time, and actions (a turn's end). Before the clock's actions the
+        queue is played, in arrival order, each action told as it resolves (one that became
         illegal meanwhile, its player out, is dropped with the reason), all journaled at once. What the world
         keeps beyond the entries (a clock) is saved in the journal when it changes."""
         if not self.seats:

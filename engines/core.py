@@ -8,7 +8,8 @@ the game's notation.
 Everything an AI, the bridge or a test needs goes through this API:
 
 - ``current_player()`` (``None`` once the game is over), ``legal_actions()``, ``is_legal()``,
-  ``why_illegal()``, ``apply()`` (raises :class:`IllegalAction` naming the rule),
+  ``why_illegal()``, ``apply()`` (raises :class:`IllegalAction` naming the rule; ``push()`` skips the
+  check for an action already known legal),
 - ``clone()``, ``is_terminal()``, ``winner()``, ``returns()``,
 - ``concede(player)`` (allowed at any time, never a legal action, so search and random play
   never pick it),
@@ -61,9 +62,16 @@ class GameState(ABC, Generic[ActionT]):
     def why_illegal(self, action: ActionT) -> str | None:
         """``None`` if ``action`` is legal now, else the rule it breaks, in words."""
 
-    @abstractmethod
     def apply(self, action: ActionT) -> None:
         """Play ``action`` for the player to act. Raises :class:`IllegalAction` and changes nothing."""
+        problem = self.why_illegal(action)
+        if problem:
+            raise IllegalAction(problem)
+        self.push(action)
+
+    @abstractmethod
+    def push(self, action: ActionT) -> None:
+        """Play an action known to be legal (one of ``legal_actions()``) without checking it again."""
 
     @abstractmethod
     def concede(self, player: Player) -> None:
@@ -128,9 +136,14 @@ class Game(ABC, Generic[StateT]):
     def new_initial_state(self) -> StateT:
         """The position before the first action."""
 
-    @abstractmethod
     def replay_history_entry(self, state: StateT, entry: str) -> None:
-        """Apply one entry of ``GameState.history()`` (an action or a concession) to ``state``."""
+        """Apply one entry of ``GameState.history()`` (an action or a concession) to ``state``; this
+        reads ``concede N`` for any player number N, and every other entry as an action."""
+        words = entry.split()
+        if len(words) == 2 and words[0] == "concede" and words[1].isdigit():
+            state.concede(int(words[1]))
+        else:
+            state.apply(state.action_from_text(entry))
 
     def deserialize(self, text: str) -> StateT:
         """Rebuild a state from ``GameState.serialize()``. Raises :class:`ValueError` on bad data."""

@@ -24,10 +24,11 @@ from engines.implosion.board import (
     spawn_nodes_of,
     start_node,
 )
-from engines.implosion.record import RecordError, play_entry, replay, replay_states, write_record
+from engines.implosion.record import play_entry, replay, replay_states, write_record
 from engines.implosion.render import render_text, status_line
 from engines.implosion.state import ImplosionGame, ImplosionState
 from engines.implosion.svg import board_svg
+from engines.records import RecordError
 
 TITLE = "Implosion"
 GAME = ImplosionGame

@@ -11,18 +11,14 @@ from typing import Any
 from engines.implosion.actions import END_TURN, Order
 from engines.implosion.board import NEIGHBOURS, NODES
 from engines.implosion.state import ImplosionGame, ImplosionState
+from engines.random_play import mean, per_second, play_out
 
 
 def random_game(game: ImplosionGame, rng: random.Random) -> tuple[ImplosionState, int]:
     """Play one game of uniformly random legal actions (see ``legal_actions``); returns the final state
     and the number of orders given."""
     state = game.new_initial_state()
-    orders = 0
-    while not state.is_terminal():
-        actions = state.legal_actions()
-        action = actions[rng.randrange(len(actions))]
-        state.push(action)
-        orders += isinstance(action, Order)
+    orders = sum(isinstance(action, Order) for action in play_out(state, rng))
     return state, orders
 
 
@@ -49,8 +45,8 @@ def random_games(count: int, seed: int, game: ImplosionGame | None = None) -> di
         "actions": actions,
         "orders": orders,
         "seconds": round(seconds, 3),
-        "actions_per_second": round(actions / seconds) if seconds > 0 else 0,
-        "mean_turns": round(turns / count, 2) if count else 0,
+        "actions_per_second": per_second(actions, seconds),
+        "mean_turns": mean(turns, count),
         "early_ends": early,
         "wins": wins,
     }

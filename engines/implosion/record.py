@@ -11,30 +11,15 @@ is clipped, not illegal.
 >>> replay(game, ["order 1 12.0 10.0 4"])
 Traceback (most recent call last):
 ...
-engines.implosion.record.RecordError: line 1: 'order 1 12.0 10.0 4': 12.0 and 10.0 are not joined
+engines.records.RecordError: line 1: 'order 1 12.0 10.0 4': 12.0 and 10.0 are not joined
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engines.core import IllegalAction
+from engines import records
 from engines.implosion.state import ImplosionGame, ImplosionState
-
-
-class RecordError(ValueError):
-    """A record line that is malformed or breaks a rule; says which line and why."""
-
-    def __init__(self, line_number: int, line: str, reason: str) -> None:
-        super().__init__(f"line {line_number}: {line.strip()!r}: {reason}")
-        self.line_number = line_number
-        self.line = line
-        self.reason = reason
-
-
-def entry_text(line: str) -> str:
-    """A record line without its comment, surrounding blanks and a leading byte-order mark."""
-    return line.lstrip("\ufeff").split("#", 1)[0].strip()
 
 
 def play_entry(state: ImplosionState, text: str) -> None:
@@ -51,24 +36,13 @@ def play_entry(state: ImplosionState, text: str) -> None:
 
 
 def replay(game: ImplosionGame, lines: Iterable[str]) -> ImplosionState:
-    """Play a whole record from the start. Raises :class:`RecordError` at the first bad line."""
+    """Play a whole record from the start. Raises :class:`~engines.records.RecordError` at the first bad line."""
     return replay_states(game, lines)[-1]
 
 
 def replay_states(game: ImplosionGame, lines: Iterable[str]) -> list[ImplosionState]:
-    """The state before the record and after each of its entries. Raises :class:`RecordError`."""
-    state = game.new_initial_state()
-    states = [state.clone()]
-    for number, raw in enumerate(lines, start=1):
-        text = entry_text(raw)
-        if not text:
-            continue
-        try:
-            play_entry(state, text)
-        except (IllegalAction, ValueError) as error:
-            raise RecordError(number, raw, str(error)) from None
-        states.append(state.clone())
-    return states
+    """The state before the record and after each of its entries. Raises :class:`~engines.records.RecordError`."""
+    return records.replay_states(game, lines, play_entry)
 
 
 def write_record(state: ImplosionState) -> str:

@@ -77,13 +77,6 @@ class ImplosionGame(Game["ImplosionState"]):
     def new_initial_state(self) -> ImplosionState:
         return ImplosionState(self)
 
-    def replay_history_entry(self, state: ImplosionState, entry: str) -> None:
-        words = entry.split()
-        if len(words) == 2 and words[0] == "concede" and words[1].isdigit():
-            state.concede(int(words[1]))
-        else:
-            state.apply(state.action_from_text(entry))
-
 
 class ImplosionState(GameState[ImplosionAction]):
     """An Implosion position: who holds each node with how many units (and how many of them have moved
@@ -276,12 +269,6 @@ class ImplosionState(GameState[ImplosionAction]):
         return None
 
     # ----------------------------------------------------------------- playing
-    def apply(self, action: ImplosionAction) -> None:
-        problem = self.why_illegal(action)
-        if problem:
-            raise IllegalAction(problem)
-        self.push(action)
-
     def push(self, action: ImplosionAction) -> None:
         """Play an action known to be legal without checking it again."""
         self._history.append(str(action))

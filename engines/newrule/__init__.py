@@ -9,10 +9,11 @@
 
 from engines.newrule.actions import Escape, Grow, NewRuleAction, Start, Wall
 from engines.newrule.board import Board, board_for
-from engines.newrule.record import RecordError, play_entry, replay, replay_states, write_record
+from engines.newrule.record import play_entry, replay, replay_states, write_record
 from engines.newrule.render import render_text, status_line
 from engines.newrule.state import NewRuleGame, NewRuleState, chain_points, side_of
 from engines.newrule.svg import board_svg
+from engines.records import RecordError
 
 TITLE = "New Rule"
 GAME = NewRuleGame

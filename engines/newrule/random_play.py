@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 from engines.newrule.state import NewRuleGame, NewRuleState
+from engines.random_play import mean, per_second
 
 
 def random_game(game: NewRuleGame, rng: random.Random) -> NewRuleState:
@@ -37,9 +38,9 @@ def random_games(count: int, seed: int, game: NewRuleGame | None = None) -> dict
         "games": count,
         "actions": actions,
         "seconds": round(seconds, 3),
-        "actions_per_second": round(actions / seconds) if seconds > 0 else 0,
-        "mean_turns": round(actions / count, 2) if count else 0,
-        "mean_escapes": round(escapes / count, 2) if count else 0,
+        "actions_per_second": per_second(actions, seconds),
+        "mean_turns": mean(actions, count),
+        "mean_escapes": mean(escapes, count),
         "wins": wins,
         "options": game.options,
     }

@@ -7,29 +7,15 @@
 >>> replay(NewRuleGame(), ["start c3", "start c3"])
 Traceback (most recent call last):
 ...
-engines.newrule.record.RecordError: line 2: 'start c3': c3 already holds player 1's initial
+engines.records.RecordError: line 2: 'start c3': c3 already holds player 1's initial
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engines.core import IllegalAction
+from engines import records
 from engines.newrule.state import NewRuleGame, NewRuleState
-
-
-class RecordError(ValueError):
-    """A record line that is malformed or breaks a rule; says which line and why."""
-
-    def __init__(self, line_number: int, line: str, reason: str) -> None:
-        super().__init__(f"line {line_number}: {line.strip()!r}: {reason}")
-        self.line_number = line_number
-        self.line = line
-        self.reason = reason
-
-
-def strip_comment(line: str) -> str:
-    return line.lstrip("\ufeff").split("#", 1)[0].strip()
 
 
 def play_entry(state: NewRuleState, text: str) -> None:
@@ -48,24 +34,14 @@ def play_entry(state: NewRuleState, text: str) -> None:
 
 
 def replay(game: NewRuleGame, lines: Iterable[str]) -> NewRuleState:
-    """Play a whole record from the start. Raises :class:`RecordError` at the first bad line."""
+    """Play a whole record from the start. Raises :class:`~engines.records.RecordError` at the first bad line."""
     return replay_states(game, lines)[-1]
 
 
 def replay_states(game: NewRuleGame, lines: Iterable[str]) -> list[NewRuleState]:
-    """The state before the record and after each of its entries. Raises :class:`RecordError`."""
-    state = game.new_initial_state()
-    states = [state.clone()]
-    for number, raw in enumerate(lines, start=1):
-        text = strip_comment(raw)
-        if not text:
-            continue
-        try:
-            play_entry(state, text)
-        except (IllegalAction, ValueError) as error:
-            raise RecordError(number, text, str(error)) from None
-        states.append(state.clone())
-    return states
+    """The state before the record and after each of its entries. Raises :class:`~engines.records.RecordError`,
+    which quotes the bad entry without its comment."""
+    return records.replay_states(game, lines, play_entry, quote_entry=True)
 
 
 def write_record(state: NewRuleState) -> str:

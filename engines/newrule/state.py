@@ -68,13 +68,6 @@ class NewRuleGame(Game["NewRuleState"]):
     def new_initial_state(self) -> NewRuleState:
         return NewRuleState(self)
 
-    def replay_history_entry(self, state: NewRuleState, entry: str) -> None:
-        words = entry.split()
-        if len(words) == 2 and words[0] == "concede" and words[1].isdigit():
-            state.concede(int(words[1]))
-        else:
-            state.apply(state.action_from_text(entry))
-
 
 class NewRuleState(GameState[NewRuleAction]):
     """A New Rule position. ``turns`` counts every action and concession (escapes and starts included)."""
@@ -342,12 +335,6 @@ class NewRuleState(GameState[NewRuleAction]):
                 "but a wall stands between them; growth crosses an unwalled edge")
 
     # ----------------------------------------------------------------- playing
-    def apply(self, action: NewRuleAction) -> None:
-        problem = self.why_illegal(action)
-        if problem:
-            raise IllegalAction(problem)
-        self.push(action)
-
     def push(self, action: NewRuleAction) -> None:
         """Play an action known to be legal (from ``legal_actions()``) without checking it again."""
         me = self._player

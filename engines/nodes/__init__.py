@@ -17,10 +17,11 @@ from engines.nodes.board import (
     point_name,
     point_xy,
 )
-from engines.nodes.record import RecordError, play_turn_line, replay, replay_states, write_record
+from engines.nodes.record import play_turn_line, replay, replay_states, write_record
 from engines.nodes.render import render_text, status_line
 from engines.nodes.state import NodesGame, NodesState, NodeView, WireView
 from engines.nodes.svg import board_svg
+from engines.records import RecordError
 
 TITLE = "Nodes"
 GAME = NodesGame

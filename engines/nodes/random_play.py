@@ -8,17 +8,13 @@ from typing import Any
 
 from engines.nodes.actions import Pass
 from engines.nodes.state import NodesGame, NodesState
+from engines.random_play import mean, per_second, play_out
 
 
 def random_game(game: NodesGame, rng: random.Random) -> tuple[NodesState, int]:
     """Play one game of uniformly random legal actions; returns the final state and its placements."""
     state = game.new_initial_state()
-    placements = 0
-    while not state.is_terminal():
-        action = rng.choice(state.legal_actions())
-        state.push(action)
-        if not isinstance(action, Pass):
-            placements += 1
+    placements = sum(not isinstance(action, Pass) for action in play_out(state, rng))
     return state, placements
 
 
@@ -40,7 +36,7 @@ def random_games(count: int, seed: int, game: NodesGame | None = None) -> dict[s
         "games": count,
         "placements": placements,
         "seconds": round(seconds, 3),
-        "placements_per_second": round(placements / seconds) if seconds > 0 else 0,
-        "mean_turns": round(turns / count, 2) if count else 0,
+        "placements_per_second": per_second(placements, seconds),
+        "mean_turns": mean(turns, count),
         "wins": wins,
     }

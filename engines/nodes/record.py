@@ -14,29 +14,21 @@ one turn.
 >>> replay(NodesGame(), ["c3-c4 c4-c5"])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-engines.nodes.record.RecordError: line 1: 'c3-c4 c4-c5': the turn is not finished: 1 more wire must be placed...
+engines.records.RecordError: line 1: 'c3-c4 c4-c5': the turn is not finished: 1 more wire must be placed...
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engines.core import IllegalAction
+from engines import records
 from engines.nodes.actions import PASS, PlaceNode, PlaceWire
 from engines.nodes.state import NodesGame, NodesState
 
 
-class RecordError(ValueError):
-    """A record line that is malformed or breaks a rule; says which line and why."""
-
-    def __init__(self, line_number: int, line: str, reason: str) -> None:
-        super().__init__(f"line {line_number}: {line.strip()!r}: {reason}")
-        self.line_number = line_number
-        self.line = line
-        self.reason = reason
-
-
 def strip_comment(line: str) -> str:
+    """A record line without its comment and surrounding blanks (a byte-order mark stays: Nodes reads it
+    as part of the entry)."""
     return line.split("#", 1)[0].strip()
 
 
@@ -93,24 +85,13 @@ def play_turn_line(state: NodesState, text: str) -> None:
 
 
 def replay(game: NodesGame, lines: Iterable[str]) -> NodesState:
-    """Play a whole record from the start. Raises :class:`RecordError` at the first bad line."""
+    """Play a whole record from the start. Raises :class:`~engines.records.RecordError` at the first bad line."""
     return replay_states(game, lines)[-1]
 
 
 def replay_states(game: NodesGame, lines: Iterable[str]) -> list[NodesState]:
-    """The state before the record and after each of its turns. Raises :class:`RecordError`."""
-    state = game.new_initial_state()
-    states = [state.clone()]
-    for number, raw in enumerate(lines, start=1):
-        text = strip_comment(raw)
-        if not text:
-            continue
-        try:
-            play_turn_line(state, text)
-        except (IllegalAction, ValueError) as error:
-            raise RecordError(number, raw, str(error)) from None
-        states.append(state.clone())
-    return states
+    """The state before the record and after each of its turns. Raises :class:`~engines.records.RecordError`."""
+    return records.replay_states(game, lines, play_turn_line, entry_text=strip_comment)
 
 
 def write_record(state: NodesState) -> str:

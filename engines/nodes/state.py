@@ -328,12 +328,6 @@ class NodesState(GameState[NodesAction]):
         return out
 
     # ----------------------------------------------------------------- playing
-    def apply(self, action: NodesAction) -> None:
-        problem = self.why_illegal(action)
-        if problem:
-            raise IllegalAction(problem)
-        self.push(action)
-
     def push(self, action: NodesAction) -> None:
         """Play an action known to be legal (from ``legal_actions()``) without checking it again."""
         me = self._player

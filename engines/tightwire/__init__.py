@@ -6,10 +6,11 @@
 ['A1', 'B1', 'E1', 'C3']
 """
 
+from engines.records import RecordError
 from engines.tightwire.actions import Draw, Move, Revive, TightwireAction, parse_action
 from engines.tightwire.board import Dot, dot_name, dot_xy, make_dot, parse_dot
 from engines.tightwire.clock import ClockReading, ClockRules
-from engines.tightwire.record import RecordError, replay, replay_states, write_record
+from engines.tightwire.record import replay, replay_states, write_record
 from engines.tightwire.state import TightwireGame, TightwireState
 from engines.tightwire.svg import board_svg
 

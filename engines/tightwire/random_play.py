@@ -6,6 +6,7 @@ import random
 import time
 from typing import Any
 
+from engines.random_play import mean, per_second, play_out
 from engines.tightwire.state import TightwireGame, TightwireState
 
 TURN_CAP = 2000
@@ -14,8 +15,8 @@ TURN_CAP = 2000
 def random_game(game: TightwireGame, rng: random.Random, cap: int = TURN_CAP) -> TightwireState:
     """Play one game of uniformly random legal turns (stopping unfinished after ``cap`` turns)."""
     state = game.new_initial_state()
-    while not state.is_terminal() and state.turns < cap:
-        state.push(rng.choice(state.legal_actions()))
+    for _ in play_out(state, rng, cap):
+        pass
     return state
 
 
@@ -40,10 +41,10 @@ def random_games(count: int, seed: int, game: TightwireGame | None = None) -> di
         "games": count,
         "actions": actions,
         "seconds": round(seconds, 3),
-        "actions_per_second": round(actions / seconds) if seconds > 0 else 0,
+        "actions_per_second": per_second(actions, seconds),
         "cpu_seconds": round(cpu_seconds, 3),
-        "actions_per_cpu_second": round(actions / cpu_seconds) if cpu_seconds > 0 else 0,
-        "mean_turns": round(actions / count, 2) if count else 0,
+        "actions_per_cpu_second": per_second(actions, cpu_seconds),
+        "mean_turns": mean(actions, count),
         "wins": wins,
         "no_legal_turn_losses": no_turn_losses,
     }

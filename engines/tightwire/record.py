@@ -8,29 +8,15 @@
 >>> replay(TightwireGame(), ["draw A1-A3"])
 Traceback (most recent call last):
 ...
-engines.tightwire.record.RecordError: line 1: 'draw A1-A3': the line A1-A3 would pass through the dot A2
+engines.records.RecordError: line 1: 'draw A1-A3': the line A1-A3 would pass through the dot A2
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engines.core import IllegalAction
+from engines import records
 from engines.tightwire.state import TightwireGame, TightwireState
-
-
-class RecordError(ValueError):
-    """A record line that is malformed or breaks a rule; says which line and why."""
-
-    def __init__(self, line_number: int, line: str, reason: str) -> None:
-        super().__init__(f"line {line_number}: {line.strip()!r}: {reason}")
-        self.line_number = line_number
-        self.line = line
-        self.reason = reason
-
-
-def strip_comment(line: str) -> str:
-    return line.lstrip("\ufeff").split("#", 1)[0].strip()
 
 
 def play_turn_line(state: TightwireState, text: str) -> None:
@@ -50,24 +36,13 @@ def play_turn_line(state: TightwireState, text: str) -> None:
 
 
 def replay(game: TightwireGame, lines: Iterable[str]) -> TightwireState:
-    """Play a whole record from the start. Raises :class:`RecordError` at the first bad line."""
+    """Play a whole record from the start. Raises :class:`~engines.records.RecordError` at the first bad line."""
     return replay_states(game, lines)[-1]
 
 
 def replay_states(game: TightwireGame, lines: Iterable[str]) -> list[TightwireState]:
-    """The state before the record and after each of its entries. Raises :class:`RecordError`."""
-    state = game.new_initial_state()
-    states = [state.clone()]
-    for number, raw in enumerate(lines, start=1):
-        text = strip_comment(raw)
-        if not text:
-            continue
-        try:
-            play_turn_line(state, text)
-        except (IllegalAction, ValueError) as error:
-            raise RecordError(number, raw, str(error)) from None
-        states.append(state.clone())
-    return states
+    """The state before the record and after each of its entries. Raises :class:`~engines.records.RecordError`."""
+    return records.replay_states(game, lines, play_turn_line)
 
 
 def write_record(state: TightwireState) -> str:

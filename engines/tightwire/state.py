@@ -434,12 +434,6 @@ class TightwireState(GameState[TightwireAction]):
         return out
 
     # ----------------------------------------------------------------- playing
-    def apply(self, action: TightwireAction) -> None:
-        problem = self.why_illegal(action)
-        if problem:
-            raise IllegalAction(problem)
-        self.push(action)
-
     def push(self, action: TightwireAction) -> None:
         """Play a turn known to be legal (from ``legal_actions()``) without checking it again."""
         me, them = self._player, 3 - self._player

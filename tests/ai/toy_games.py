@@ -11,7 +11,7 @@ from abc import abstractmethod
 from typing import Any
 
 from engines.ai.players import Player
-from engines.core import Game, GameState, IllegalAction
+from engines.core import Game, GameState
 
 
 class _ToyState(GameState[int]):
@@ -47,10 +47,7 @@ class _ToyState(GameState[int]):
             return "the game is over"
         return None if action in self._moves() else f"{action} is not a legal move here"
 
-    def apply(self, action: int) -> None:
-        reason = self.why_illegal(action)
-        if reason:
-            raise IllegalAction(reason)
+    def push(self, action: int) -> None:
         self._play(action)
         self._history.append(str(action))
 

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from engines.nodes import NodesGame, replay
+from tests.engines.engine_checks import assert_replays_to_its_json, assert_round_trips
 
 GOLDEN = Path(__file__).parent / "golden"
 RECORDS = sorted(GOLDEN.glob("*.record"))
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def cli_options(record: Path) -> list[str]:
@@ -48,20 +46,12 @@ def test_replay_reaches_the_expected_state(record: Path) -> None:
 @pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.stem)
 def test_the_written_record_replays_to_the_same_state(record: Path) -> None:
     game = game_for(cli_options(record))
-    state = replay(game, record.read_text().splitlines())
-    again = replay(game, state.record_lines())
-    assert again.to_json() == state.to_json()
+    assert_round_trips("nodes", replay(game, record.read_text().splitlines()))
 
 
 @pytest.mark.parametrize("record", [*RECORDS[:3], GOLDEN / "turn-limit.record"], ids=lambda r: r.stem)
 def test_cli_replay_json_contract(record: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "engines.nodes", "replay", str(record), *cli_options(record), "--json"],
-        capture_output=True, text=True, cwd=ROOT, check=False,
-    )
-    assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == json.loads(record.with_suffix(".json").read_text())
-    assert len(result.stdout.strip().splitlines()) == 1
+    assert_replays_to_its_json("nodes", record, *cli_options(record))
 
 
 def test_wires_are_listed_by_from_plus_to_as_strings() -> None:

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from engines.nodes import NodesGame, RecordError, replay
+from tests.engines.engine_checks import assert_rejected, run_engine
 
-ROOT = Path(__file__).resolve().parents[2]
 P1_SQUARE = ["c3-c4 c4-d4 d4-d3", "j3-j4 j4-j5 j5-j6"]
 
 CASES = [
@@ -37,11 +35,7 @@ CASES = [
 
 @pytest.mark.parametrize(("lines", "number", "words"), CASES)
 def test_replay_names_the_line_and_the_rule(lines: list[str], number: int, words: str) -> None:
-    with pytest.raises(RecordError) as caught:
-        replay(NodesGame(), lines)
-    assert caught.value.line_number == number
-    assert words in caught.value.reason, caught.value.reason
-    assert str(caught.value).startswith(f"line {number}: ")
+    assert_rejected(replay, NodesGame(), lines, number, words)
 
 
 def test_wire_onto_a_damaged_terminal_of_ones_own_node_is_illegal() -> None:
@@ -64,23 +58,11 @@ def test_wire_joining_own_node_through_a_damaged_terminal_is_illegal() -> None:
 def test_cli_exits_2_with_line_and_reason_and_prints_nothing(tmp_path: Path) -> None:
     record = tmp_path / "bad.record"
     record.write_text("c3-c4 c4-c5 c5-c6\n# fine so far\nnode c10\n")
-    result = subprocess.run(
-        [sys.executable, "-m", "engines.nodes", "replay", str(record), "--json"],
-        capture_output=True, text=True, cwd=ROOT, check=False,
-    )
+    result = run_engine("nodes", "replay", str(record), "--json")
     assert result.returncode == 2
     assert result.stdout == ""
     assert "line 3" in result.stderr and "node" in result.stderr
     assert "Traceback" not in result.stderr
-
-
-def test_cli_missing_file_is_a_clear_error(tmp_path: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "engines.nodes", "replay", str(tmp_path / "nope.record"), "--json"],
-        capture_output=True, text=True, cwd=ROOT, check=False,
-    )
-    assert result.returncode == 2 and result.stdout == ""
-    assert "cannot read" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_a_forced_pass_may_be_left_out_and_case_does_not_matter() -> None:
@@ -94,9 +76,6 @@ def test_a_forced_pass_may_be_left_out_and_case_does_not_matter() -> None:
 def test_cli_reads_a_record_with_a_byte_order_mark_and_crlf(tmp_path: Path) -> None:
     record = tmp_path / "bom.record"
     record.write_bytes("\ufeffc3-c4 c4-c5 c5-c6\r\nconcede\r\n".encode())
-    result = subprocess.run(
-        [sys.executable, "-m", "engines.nodes", "replay", str(record), "--json"],
-        capture_output=True, text=True, cwd=ROOT, check=False,
-    )
+    result = run_engine("nodes", "replay", str(record), "--json")
     assert result.returncode == 0, result.stderr
     assert '"winner": 1' in result.stdout and '"turns": 2' in result.stdout

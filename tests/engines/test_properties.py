@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
@@ -13,6 +12,7 @@ from engines.core import IllegalAction
 from engines.nodes import PASS, NodesGame, NodesState, Pass, neighbour, replay
 from engines.nodes.actions import NODE_ACTIONS, WIRE_ACTIONS
 from engines.nodes.board import DIRECTION_NAMES
+from tests.engines.random_games import assert_clone_is_independent, play
 
 EVERY_ACTION = [a for a in WIRE_ACTIONS if a is not None] + list(NODE_ACTIONS) + [PASS]
 games = st.builds(
@@ -20,17 +20,6 @@ games = st.builds(
     corners=st.sampled_from(["diagonal", "sides"]),
     turn_limit=st.integers(min_value=1, max_value=400),
 )
-
-
-def play(game: NodesGame, seed: int, steps: int | None = None) -> list[NodesState]:
-    """Random legal play; returns the state after every action (the first is the initial state)."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    states = [state.clone()]
-    while not state.is_terminal() and (steps is None or len(states) <= steps):
-        state.apply(rng.choice(state.legal_actions()))
-        states.append(state.clone())
-    return states
 
 
 def check_invariants(state: NodesState) -> None:
@@ -99,12 +88,7 @@ def test_legal_actions_apply_and_every_other_action_is_rejected(game: NodesGame,
 def test_clone_is_independent(game: NodesGame, seed: int, cut: float) -> None:
     states = play(game, seed)
     state = states[int(cut * (len(states) - 1))]
-    before = (state.serialize(), state.to_json(), state.legal_actions())
-    twin = state.clone()
-    rng = random.Random(seed + 1)
-    while not twin.is_terminal():
-        twin.apply(rng.choice(twin.legal_actions()))
-    assert (state.serialize(), state.to_json(), state.legal_actions()) == before
+    twin = assert_clone_is_independent(state, seed)
     twin_after = (twin.serialize(), twin.to_json())
     if not state.is_terminal():
         state.apply(state.legal_actions()[-1])

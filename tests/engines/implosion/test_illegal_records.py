@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from engines.implosion import ImplosionGame, RecordError, replay
+from engines.implosion import ImplosionGame, replay
+from tests.engines.engine_checks import assert_rejected, run_engine
 
-ROOT = Path(__file__).resolve().parents[3]
 FOURTEEN_ENDS = ["end"] * 14
 BOTH_STEP_IN = ["order 1 12.0 11.0 1", "order 2 12.12 11.11 1"]  # so that both outlive ring 12
 
@@ -45,11 +44,7 @@ CASES = [
 
 @pytest.mark.parametrize(("players", "lines", "number", "words"), CASES)
 def test_replay_names_the_line_and_the_rule(players: int, lines: list[str], number: int, words: str) -> None:
-    with pytest.raises(RecordError) as caught:
-        replay(ImplosionGame(players=players), lines)
-    assert caught.value.line_number == number
-    assert words in caught.value.reason, caught.value.reason
-    assert str(caught.value).startswith(f"line {number}: ")
+    assert_rejected(replay, ImplosionGame(players=players), lines, number, words)
 
 
 def test_orders_whose_units_are_gone_are_clipped_not_illegal() -> None:
@@ -63,10 +58,7 @@ def test_orders_whose_units_are_gone_are_clipped_not_illegal() -> None:
 def run_cli(tmp_path: Path, content: bytes, *flags: str) -> subprocess.CompletedProcess[str]:
     record = tmp_path / "game.record"
     record.write_bytes(content)
-    return subprocess.run(
-        [sys.executable, "-m", "engines.implosion", "replay", str(record), *flags, "--json"],
-        capture_output=True, text=True, cwd=ROOT, check=False,
-    )
+    return run_engine("implosion", "replay", str(record), *flags, "--json")
 
 
 def test_cli_exits_2_with_line_and_reason_and_prints_nothing(tmp_path: Path) -> None:
@@ -96,21 +88,8 @@ def test_cli_bad_options_are_one_line_errors(tmp_path: Path, flags: list[str], w
     assert words in result.stderr and "Traceback" not in result.stderr
 
 
-def test_cli_missing_file_is_a_clear_error(tmp_path: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "engines.implosion", "replay", str(tmp_path / "nope.record"), "--json"],
-        capture_output=True, text=True, cwd=ROOT, check=False,
-    )
-    assert result.returncode == 2 and result.stdout == ""
-    assert "cannot read" in result.stderr and "Traceback" not in result.stderr
-
-
 def test_cli_random_games_prints_its_figures() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "engines.implosion", "random-games", "--count", "2", "--seed", "3", "--players", "4",
-         "--turns", "30"],
-        capture_output=True, text=True, cwd=ROOT, check=False,
-    )
+    result = run_engine("implosion", "random-games", "--count", "2", "--seed", "3", "--players", "4", "--turns", "30")
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
     assert figures["games"] == 2 and figures["players"] == 4
@@ -119,9 +98,6 @@ def test_cli_random_games_prints_its_figures() -> None:
 
 
 def test_cli_help_explains_the_replay_options() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "engines.implosion", "replay", "--help"],
-        capture_output=True, text=True, cwd=ROOT, check=False,
-    )
+    result = run_engine("implosion", "replay", "--help")
     assert result.returncode == 0
     assert all(flag in result.stdout for flag in ("--players", "--seed", "--turns", "--no-implode", "--json"))

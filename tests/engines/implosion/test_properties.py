@@ -20,6 +20,7 @@ from engines.implosion import (
     write_record,
 )
 from engines.implosion.board import NEIGHBOUR_LISTS, NODE_COUNT
+from tests.engines.random_games import play
 
 games = st.builds(
     ImplosionGame,
@@ -28,18 +29,6 @@ games = st.builds(
     turns=st.integers(1, 40),
     implode=st.booleans(),
 )
-
-
-def play(game: ImplosionGame, seed: int, steps: int = 400) -> list[ImplosionState]:
-    """Random legal play for at most ``steps`` actions; the state after each (the first: the initial)."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    states = [state.clone()]
-    while not state.is_terminal() and len(states) <= steps:
-        actions = state.legal_actions()
-        state.apply(actions[rng.randrange(len(actions))])
-        states.append(state.clone())
-    return states
 
 
 def check_invariants(state: ImplosionState, before: ImplosionState | None) -> None:
@@ -80,7 +69,7 @@ def test_invariants_hold_after_every_action(game: ImplosionGame, seed: int) -> N
 @settings(max_examples=15, deadline=None)
 @given(game=games, seed=st.integers(0, 2**32 - 1))
 def test_serialize_and_record_round_trips_reproduce_the_battles(game: ImplosionGame, seed: int) -> None:
-    state = play(game, seed)[-1]
+    state = play(game, seed, steps=400)[-1]
     again = game.deserialize(state.serialize())
     assert again.to_json() == state.to_json() and again.history() == state.history()
     from_record = replay(game, write_record(state).splitlines())

@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from engines.newrule import replay, replay_states, write_record
+from engines.newrule import replay, replay_states
+from tests.engines.engine_checks import assert_replays_to_its_json, assert_round_trips, run_engine
 from tests.engines.newrule.golden_files import ILLEGAL, LEGAL, cli_flags, game_for
-
-ROOT = Path(__file__).resolve().parents[3]
-
-
-def run_cli(record: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "engines.newrule", "replay", str(record), *cli_flags(record), "--json"],
-        capture_output=True, text=True, cwd=ROOT, check=False,
-    )
 
 
 def test_the_required_cases_are_there() -> None:
@@ -30,15 +19,12 @@ def test_the_required_cases_are_there() -> None:
 
 @pytest.mark.parametrize("record", LEGAL, ids=lambda r: r.stem)
 def test_cli_prints_the_expected_json(record: Path) -> None:
-    result = run_cli(record)
-    assert result.returncode == 0, result.stderr
-    assert len(result.stdout.strip().splitlines()) == 1
-    assert json.loads(result.stdout) == json.loads(record.with_suffix(".json").read_text())
+    assert_replays_to_its_json("newrule", record, *cli_flags(record))
 
 
 @pytest.mark.parametrize("record", ILLEGAL, ids=lambda r: r.stem)
 def test_cli_rejects_the_illegal_line(record: Path) -> None:
-    result = run_cli(record)
+    result = run_engine("newrule", "replay", str(record), *cli_flags(record), "--json")
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.strip().endswith(record.with_suffix(".error").read_text().strip())
@@ -48,6 +34,5 @@ def test_cli_rejects_the_illegal_line(record: Path) -> None:
 def test_the_written_record_and_the_serialized_state_replay_the_same(record: Path) -> None:
     game = game_for(record)
     state = replay(game, record.read_text().splitlines())
-    assert replay(game, write_record(state).splitlines()).to_json() == state.to_json()
-    assert game.deserialize(state.serialize()).to_json() == state.to_json()
+    assert_round_trips("newrule", state)
     assert len(replay_states(game, record.read_text().splitlines())) == state.turns + 1

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from engines.newrule import NewRuleGame, RecordError, board_for, replay
+from engines.newrule import NewRuleGame, board_for, replay
+from tests.engines.engine_checks import assert_rejected, run_engine
 
-ROOT = Path(__file__).resolve().parents[3]
 # Player 2's d4 walled in by player 1; player 2 escaped to f6 (see golden/trap-by-wall.record).
 TRAPPED = ["start b2", "start d4", "d4-e4", "f1-g1", "d5-e5", "a1-b1", "d4-d5", "a1-a2", "e4-e5"]
 
@@ -52,16 +51,11 @@ def test_replay_names_the_line_and_the_rule(options: dict, lines: list[str], num
     if words is None:
         replay(game, lines)  # a wall between two teammates' spaces is allowed
         return
-    with pytest.raises(RecordError) as caught:
-        replay(game, lines)
-    assert caught.value.line_number == number
-    assert words in caught.value.reason, caught.value.reason
-    assert str(caught.value).startswith(f"line {number}: ")
+    assert_rejected(replay, game, lines, number, words)
 
 
 def run(args: list[str], record: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "engines.newrule", "replay", str(record), *args],
-                          capture_output=True, text=True, cwd=ROOT, check=False)
+    return run_engine("newrule", "replay", str(record), *args)
 
 
 def test_cli_exits_2_naming_the_line_with_nothing_on_stdout(tmp_path: Path) -> None:
@@ -88,12 +82,6 @@ def test_cli_bad_options_are_one_clear_line(tmp_path: Path, args: list[str]) -> 
     result = run([*args, "--json"], record)
     assert (result.returncode, result.stdout) == (2, "")
     assert result.stderr.startswith("bad option:") and len(result.stderr.strip().splitlines()) == 1
-
-
-def test_cli_missing_file_is_a_clear_error(tmp_path: Path) -> None:
-    result = run(["--json"], tmp_path / "nope.record")
-    assert (result.returncode, result.stdout) == (2, "")
-    assert "cannot read" in result.stderr and "Traceback" not in result.stderr
 
 
 def test_an_action_of_another_board_size_is_refused_in_words() -> None:

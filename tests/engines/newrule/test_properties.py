@@ -3,14 +3,13 @@ engine's incremental bookkeeping after every action."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.core import IllegalAction
 from engines.newrule import Grow, NewRuleGame, NewRuleState, Wall, chain_points, replay, write_record
+from tests.engines.random_games import assert_clone_is_independent, play
 
 games = st.builds(
     NewRuleGame,
@@ -18,17 +17,6 @@ games = st.builds(
     players=st.sampled_from([2, 4]),
     walled_border=st.booleans(),
 )
-
-
-def play(game: NewRuleGame, seed: int) -> list[NewRuleState]:
-    """Random legal play to the end; the state after every action (the first is the initial state)."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    states = [state.clone()]
-    while not state.is_terminal():
-        state.apply(rng.choice(state.legal_actions()))
-        states.append(state.clone())
-    return states
 
 
 def chains_from_scratch(state: NewRuleState) -> list[set[int]]:
@@ -134,12 +122,7 @@ def newly_dead_owners(before: NewRuleState, after: NewRuleState) -> set[int]:
 def test_clone_is_independent_and_serialize_round_trips(game: NewRuleGame, seed: int, cut: float) -> None:
     states = play(game, seed)
     state = states[int(cut * (len(states) - 1))]
-    before = (state.serialize(), state.to_json(), state.legal_actions())
-    twin = state.clone()
-    rng = random.Random(seed + 1)
-    while not twin.is_terminal():
-        twin.apply(rng.choice(twin.legal_actions()))
-    assert (state.serialize(), state.to_json(), state.legal_actions()) == before
+    assert_clone_is_independent(state, seed)
     again = game.deserialize(state.serialize())
     assert again.to_json() == state.to_json()
     assert (again.legal_actions(), again.history()) == (state.legal_actions(), state.history())

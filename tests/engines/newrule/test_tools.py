@@ -3,18 +3,14 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
-from engines.ai.knowledge import computer_player
 from engines.catalogue import game_module, make_game
 from engines.newrule import NewRuleGame, board_svg, replay, replay_states, write_record
 from engines.newrule.random_play import random_games
+from tests.engines.engine_checks import ROOT, run_engine
 from tests.engines.newrule.golden_files import GOLDEN, game_for
 
-ROOT = Path(__file__).resolve().parents[3]
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -46,22 +42,10 @@ def test_random_games_report_and_cli() -> None:
     figures = random_games(20, seed=3, game=NewRuleGame(size=5, players=4))
     assert figures["games"] == 20 and sum(figures["wins"].values()) == 20
     assert figures["actions"] > 20 * 4 and figures["actions_per_second"] > 0
-    result = subprocess.run([sys.executable, "-m", "engines.newrule", "random-games", "--count", "5", "--seed", "1"],
-                            capture_output=True, text=True, cwd=ROOT, check=False)
+    result = run_engine("newrule", "random-games", "--count", "5", "--seed", "1")
     assert result.returncode == 0, result.stderr
     again = json.loads(result.stdout)
     assert again["games"] == 5 and again["actions"] == random_games(5, 1)["actions"]
-
-
-def test_the_computer_player_picks_legal_actions() -> None:
-    game = NewRuleGame(size=5)
-    state = game.new_initial_state()
-    player = computer_player(game, "easy", seed=1)
-    for _ in range(8):
-        action = player.choose(state)
-        assert state.why_illegal(action) is None
-        state.apply(action)
-    assert state.turns == 8
 
 
 def test_the_rules_page_examples_replay_and_are_all_shown() -> None:

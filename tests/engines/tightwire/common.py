@@ -1,11 +1,8 @@
-"""Shared helpers of the Tightwire tests: random legal play and the hand-worked record prefixes."""
+"""Shared helpers of the Tightwire tests: the golden records and their hand-worked prefixes."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
-
-from engines.tightwire import TightwireGame, TightwireState
 
 GOLDEN = Path(__file__).parent / "golden"
 
@@ -18,14 +15,3 @@ def record_lines(name: str) -> list[str]:
 
 SEED_POSITION = record_lines("seed-example")[:-1]
 """The designers' example position, Orange to move (12 turns)."""
-
-
-def play(game: TightwireGame, seed: int, turns: int | None = None) -> list[TightwireState]:
-    """Random legal play; the state after every turn (the first is the initial state)."""
-    rng = random.Random(seed)
-    state = game.new_initial_state()
-    states = [state.clone()]
-    while not state.is_terminal() and (turns is None or len(states) <= turns):
-        state.apply(rng.choice(state.legal_actions()))
-        states.append(state.clone())
-    return states

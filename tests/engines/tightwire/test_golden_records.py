@@ -3,22 +3,15 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from engines.tightwire import TightwireGame, replay, write_record
+from engines.tightwire import TightwireGame, replay
+from tests.engines.engine_checks import assert_replays_to_its_json, assert_round_trips, run_engine
 from tests.engines.tightwire.common import GOLDEN
 
 RECORDS = sorted(GOLDEN.glob("*.record"))
-ROOT = Path(__file__).resolve().parents[3]
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "engines.tightwire", *args],
-                          capture_output=True, text=True, cwd=ROOT, check=False)
 
 
 def test_every_required_case_has_a_golden_record() -> None:
@@ -29,33 +22,27 @@ def test_every_required_case_has_a_golden_record() -> None:
 
 @pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.stem)
 def test_cli_replay_prints_the_hand_worked_state(record: Path) -> None:
-    result = run_cli("replay", str(record), "--json")
-    assert result.returncode == 0, result.stderr
-    assert len(result.stdout.strip().splitlines()) == 1
-    assert json.loads(result.stdout) == json.loads(record.with_suffix(".json").read_text())
+    assert_replays_to_its_json("tightwire", record)
 
 
 @pytest.mark.parametrize("record", RECORDS, ids=lambda r: r.stem)
 def test_the_written_record_replays_to_the_same_state(record: Path) -> None:
-    state = replay(TightwireGame(), record.read_text().splitlines())
-    again = replay(TightwireGame(), write_record(state).splitlines())
-    assert again.to_json() == state.to_json()
-    assert again.history() == state.history()
+    assert_round_trips("tightwire", replay(TightwireGame(), record.read_text().splitlines()))
 
 
 def test_cli_text_board_and_size_option(tmp_path: Path) -> None:
     record = tmp_path / "seven.record"
     record.write_text("draw G1-F3 move G1-F3\n")
-    result = run_cli("replay", str(record), "--size", "7")
+    result = run_engine("tightwire", "replay", str(record), "--size", "7")
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines()[4] == "3   . . . . . O ."
     assert "turn 2: player 2" in result.stdout
-    as_json = json.loads(run_cli("replay", str(record), "--size", "7", "--json").stdout)
+    as_json = json.loads(run_engine("tightwire", "replay", str(record), "--size", "7", "--json").stdout)
     assert [p["at"] for p in as_json["pieces"] if p["player"] == 2] == ["A7", "B7", "F7", "G7"]
 
 
 def test_cli_random_games_prints_its_figures() -> None:
-    result = run_cli("random-games", "--count", "3", "--seed", "5")
+    result = run_engine("tightwire", "random-games", "--count", "3", "--seed", "5")
     assert result.returncode == 0, result.stderr
     figures = json.loads(result.stdout)
     assert figures["games"] == 3 and figures["actions"] > 0 and sum(figures["wins"].values()) == 3

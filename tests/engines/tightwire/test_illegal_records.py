@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from engines.tightwire import RecordError, TightwireGame, replay
+from engines.tightwire import TightwireGame, replay
+from tests.engines.engine_checks import assert_rejected, run_engine
 from tests.engines.tightwire.common import SEED_POSITION, record_lines
 
-ROOT = Path(__file__).resolve().parents[3]
 SEED_CAPTURE = [*SEED_POSITION, "move B5-C3"]  # Blue to move, one Blue piece off the board
 
 CASES = [
@@ -54,11 +53,7 @@ CASES = [
 
 @pytest.mark.parametrize(("lines", "number", "words"), CASES)
 def test_replay_names_the_line_and_the_rule(lines: list[str], number: int, words: str) -> None:
-    with pytest.raises(RecordError) as caught:
-        replay(TightwireGame(), lines)
-    assert caught.value.line_number == number
-    assert words in caught.value.reason, caught.value.reason
-    assert str(caught.value).startswith(f"line {number}: ")
+    assert_rejected(replay, TightwireGame(), lines, number, words)
 
 
 def test_the_same_lines_are_legal_with_the_move_that_the_rule_forbids_removed() -> None:
@@ -71,8 +66,7 @@ def test_the_same_lines_are_legal_with_the_move_that_the_rule_forbids_removed() 
 
 
 def run_replay(path: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "engines.tightwire", "replay", str(path), "--json"],
-                          capture_output=True, text=True, cwd=ROOT, check=False)
+    return run_engine("tightwire", "replay", str(path), "--json")
 
 
 def test_cli_exits_2_with_line_and_rule_and_prints_nothing(tmp_path: Path) -> None:
@@ -92,9 +86,6 @@ def test_cli_reads_a_byte_order_mark_crlf_and_any_case(tmp_path: Path) -> None:
     assert '"winner": 1' in result.stdout and '"turns": 2' in result.stdout and '"B3"' in result.stdout
 
 
-def test_cli_bad_input_is_a_clear_error(tmp_path: Path) -> None:
-    missing = run_replay(tmp_path / "nope.record")
-    assert missing.returncode == 2 and missing.stdout == "" and "cannot read" in missing.stderr
-    bad_size = subprocess.run([sys.executable, "-m", "engines.tightwire", "replay", "-", "--size", "12"],
-                              input="", capture_output=True, text=True, cwd=ROOT, check=False)
+def test_cli_bad_size_is_a_clear_error() -> None:
+    bad_size = run_engine("tightwire", "replay", "-", "--size", "12", stdin="")
     assert bad_size.returncode == 2 and "size must be" in bad_size.stderr and "Traceback" not in bad_size.stderr

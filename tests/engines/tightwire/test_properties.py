@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from engines.core import IllegalAction
 from engines.tightwire import Draw, Move, Revive, TightwireAction, TightwireGame, TightwireState, replay
 from engines.tightwire.board import dot_name, geometry, parse_dot
-from tests.engines.tightwire.common import play
+from tests.engines.random_games import assert_clone_is_independent, play
 from tests.engines.tightwire.test_geometry import expected_conflict
 
 games = st.builds(
@@ -108,12 +108,7 @@ def test_exactly_the_legal_actions_apply_and_the_rest_change_nothing(game: Tight
 def test_clone_is_independent(game: TightwireGame, seed: int, cut: float) -> None:
     states = play(game, seed)
     state = states[int(cut * (len(states) - 1))]
-    before = (state.serialize(), state.to_json(), state.legal_actions())
-    twin = state.clone()
-    rng = random.Random(seed + 1)
-    while not twin.is_terminal():
-        twin.apply(rng.choice(twin.legal_actions()))
-    assert (state.serialize(), state.to_json(), state.legal_actions()) == before
+    assert_clone_is_independent(state, seed)
 
 
 @settings(max_examples=25, deadline=None)

@@ -1,0 +1,30 @@
+"""The generic computer player (MCTS through the core API, with each game's knowledge) plays every game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engines.ai.knowledge import computer_player
+from engines.core import Game
+from engines.implosion import ImplosionGame
+from engines.newrule import NewRuleGame
+from engines.tightwire import TightwireGame
+
+
+@pytest.mark.parametrize(
+    ("game", "actions"),
+    [(NewRuleGame(size=5), 8), (TightwireGame(), 4), (ImplosionGame(players=2, seed=5, turns=6), 8)],
+    ids=lambda value: getattr(value, "name", str(value)),
+)
+def test_the_easy_computer_player_picks_only_legal_actions(game: Game[Any], actions: int) -> None:
+    state = game.new_initial_state()
+    player = computer_player(game, "easy", seed=1)
+    for _ in range(actions):
+        if state.is_terminal():
+            break
+        action = player.choose(state)
+        assert state.why_illegal(action) is None
+        state.apply(action)
+    assert len(state.history()) == actions or state.is_terminal()
