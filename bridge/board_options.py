@@ -41,10 +41,8 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
                        "or a style .toml file (default: the game's classic style)")
     options = parser.add_argument_group("game options (each game has its own; see docs/rules/)")
     for name, owners in every_option().items():
-        games = ", ".join(game for game, _ in owners)
-        first = owners[0][1]
-        options.add_argument(first.flag, dest=name, default=None, metavar="VALUE",
-                             help=f"{games}: {first.help} (default {first.default})")
+        text = "; ".join(f"{game}: {option.help} (default {option.default})" for game, option in owners)
+        options.add_argument(owners[0][1].flag, dest=name, default=None, metavar="VALUE", help=text)
 
 
 def world_from_args(args: argparse.Namespace, defaults: Mapping[str, Any] | None = None) -> GameWorld:
