@@ -27,6 +27,9 @@ def add_bridge_options(parser: argparse.ArgumentParser, *, server_default: str |
     add_board_options(parser)
     parser.add_argument("--data", type=Path, metavar="DIR",
                         help="where the game journal is kept (default: blockref-data, or the config's data_dir)")
+    parser.add_argument("--seat-timeout", type=float, metavar="SECONDS",
+                        help="how long a seated player may be away before the seat is freed (default 300, or the "
+                        "config's seat_timeout; 0: never)")
     parser.add_argument("--adopt", action="store_true",
                         help="take the board standing in the world (floor, rim, decorations) as it is, instead "
                         "of painting the style's floor; remembered in the data folder")
@@ -45,6 +48,10 @@ def config_from_args(args: argparse.Namespace, option_defaults: dict[str, Any] |
         check_boards(config.boards)
     if args.data:
         config.data_dir = args.data
+    if args.seat_timeout is not None:
+        if args.seat_timeout < 0:
+            raise ValueError("--seat-timeout must be 0 (never free a seat) or more seconds")
+        config.seat_timeout = args.seat_timeout
     return config
 
 
