@@ -18,7 +18,7 @@ from bridge.games.nodes import NodesWorld
 from bridge.journal import Journal
 from bridge.protocol import MinecraftClient
 from engines.nodes import NodesGame, NodesState, parse_action
-from engines.nodes.record import strip_comment
+from engines.records import strip_comment
 from schematics.blocks import BlockType
 from schematics.layout import BoardLayout
 from schematics.style import load_style

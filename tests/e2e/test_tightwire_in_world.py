@@ -18,8 +18,8 @@ import pytest
 from bridge.games.tightwire import TightwireWorld
 from bridge.journal import Journal
 from bridge.protocol import MinecraftClient
+from engines.records import strip_comment
 from engines.tightwire import Draw, TightwireState, replay
-from engines.tightwire.record import strip_comment
 from tests.e2e.arena import BridgeProcess, Cell, wait_for
 from tests.e2e.test_bridge_in_world import api_offset
 from tests.support.players import Players
