@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engines.ai.mcts import Knowledge
-from engines.ai.players import GreedyPlayer, MCTSPlayer
+from engines.ai.players import LEVELS, GreedyPlayer, MCTSPlayer
 from engines.core import Game
 
 
@@ -18,9 +19,49 @@ def knowledge_for(game: Game[Any]) -> Knowledge:
     return Knowledge()
 
 
-def computer_player(game: Game[Any], level: str = "normal", seed: int | None = None) -> MCTSPlayer:
-    """The MCTS opponent of ``level`` (``easy``, ``normal`` or ``hard``) for ``game``."""
-    return MCTSPlayer(level, seed=seed, knowledge=knowledge_for(game))
+@dataclass(frozen=True)
+class Style:
+    """A Nodes level: an iteration budget per piece (reproducible with a seed) and how it searches."""
+
+    iterations: int
+    exploration: float
+    widening: float | None
+    temperature: float
+    priors: bool
+
+
+NODES_LEVELS: dict[str, Style] = {
+    # Few iterations, no move ordering, and it draws its move among the ones it looked at.
+    "easy": Style(iterations=60, exploration=1.0, widening=None, temperature=1.0, priors=False),
+    # Looks at the promising wires first and deeper, plays its best.
+    "normal": Style(iterations=400, exploration=0.5, widening=1.5, temperature=0.0, priors=True),
+    "hard": Style(iterations=2000, exploration=0.4, widening=1.5, temperature=0.0, priors=True),
+}
+
+
+def computer_player(
+    game: Game[Any], level: str = "normal", seed: int | None = None, iterations: int | None = None
+) -> MCTSPlayer:
+    """The MCTS opponent of ``level`` (``easy``, ``normal`` or ``hard``) for ``game``; for Nodes,
+    ``iterations`` replaces the level's budget (the style stays)."""
+    if game.name != "nodes":
+        return MCTSPlayer(level, seed=seed, knowledge=knowledge_for(game))
+    if level not in NODES_LEVELS:
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+    style = NODES_LEVELS[level]
+    knowledge = knowledge_for(game)
+    if not style.priors:
+        knowledge = Knowledge(evaluate=knowledge.evaluate, max_playout_plies=knowledge.max_playout_plies)
+    player = MCTSPlayer(
+        iterations=style.iterations if iterations is None else iterations,
+        seed=seed,
+        knowledge=knowledge,
+        exploration=style.exploration,
+        widening=style.widening,
+        temperature=style.temperature,
+    )
+    player.name = f"mcts-{level}"
+    return player
 
 
 def greedy_player(game: Game[Any], seed: int | None = None) -> GreedyPlayer:
