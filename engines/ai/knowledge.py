@@ -28,14 +28,16 @@ class Style:
     widening: float | None
     temperature: float
     priors: bool
+    root_evaluation: int = 0
 
 
 NODES_LEVELS: dict[str, Style] = {
     # Few iterations, no move ordering, and it draws its move among the ones it looked at.
     "easy": Style(iterations=60, exploration=1.0, widening=None, temperature=1.0, priors=False),
     # Looks at the promising wires first and deeper, plays its best.
-    "normal": Style(iterations=400, exploration=0.5, widening=1.5, temperature=0.0, priors=True),
-    "hard": Style(iterations=2000, exploration=0.4, widening=1.5, temperature=0.0, priors=True),
+    "normal": Style(iterations=300, exploration=0.15, widening=1.5, temperature=0.0, priors=True),
+    # And starts every decision from the one-ply ranking of all its pieces.
+    "hard": Style(iterations=1200, exploration=0.15, widening=1.5, temperature=0.0, priors=True, root_evaluation=8),
 }
 
 
@@ -59,6 +61,7 @@ def computer_player(
         exploration=style.exploration,
         widening=style.widening,
         temperature=style.temperature,
+        root_evaluation=style.root_evaluation,
     )
     player.name = f"mcts-{level}"
     return player

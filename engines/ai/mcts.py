@@ -71,6 +71,8 @@ class SearchSettings:
     prior_bias: float = 1.0
     reuse_tree: bool = True
     widening: float | None = None
+    root_evaluation: int = 0
+    """Visits each root action starts with at its one-ply evaluation (0: none; see ``MCTS._seed_root``)."""
     temperature: float = 0.0
     """0 plays the most visited action; above 0 draws one with odds ``visits ** (1 / temperature)``."""
 
@@ -138,6 +140,7 @@ class MCTS:
             return SearchResult(only, 0, time.perf_counter() - start, {})
         settings = self.settings
         deadline = None if settings.time_budget is None else start + settings.time_budget
+        self._seed_root(root, state)
         work = state.clone() if _undoable(state) else None
         made: list[_Node] = []
         done = 0
@@ -154,6 +157,26 @@ class MCTS:
         visits = {state.action_to_text(child.action): child.visits for child in root.children}
         self._root, self._root_history = root, state.history()
         return SearchResult(best.action, done, time.perf_counter() - start, visits)
+
+    def _seed_root(self, root: _Node, state: GameState[Any]) -> None:
+        """With ``root_evaluation`` k: every root action not yet visited starts with k visits at the
+        value the evaluation gives the position after it, so the search starts from the one-ply
+        ranking and spends its iterations on proving it wrong."""
+        k = self.settings.root_evaluation
+        evaluate = self.knowledge.evaluate
+        if not k or evaluate is None or root.player is None or root.untried is None:
+            return
+        root.children.extend(_Node(action, prior) for action, prior in reversed(root.untried))
+        root.untried = []
+        for child in root.children:
+            if child.visits:
+                continue
+            after = state.clone()
+            after.apply(child.action)
+            values = after.returns() if after.is_terminal() else evaluate(after)
+            child.visits = k
+            child.value_sum = k * values[root.player - 1]
+            root.visits += k
 
     def _choose(self, root: _Node) -> _Node:
         temperature = self.settings.temperature

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engines.ai.mcts import Knowledge
-from engines.ai.nodes_tactics import FAR, Reach, points_of
+from engines.ai.nodes_tactics import FAR, Reach, bit, points_of
 from engines.core import GameState
 from engines.nodes import NodesState, PlaceNode, PlaceWire, point_xy
 from engines.nodes.board import POINT_EDGES
@@ -31,16 +31,21 @@ from engines.nodes.state import DAMAGED
 _XY = [point_xy(p) for p in range(144)]
 _DIST = [[abs(ax - bx) + abs(ay - by) for (bx, by) in _XY] for (ax, ay) in _XY]
 
-NODE_VALUE = 1.0
-DAMAGE_VALUE = 0.25
+NODE_VALUE = 0.3
+DAMAGE_VALUE = 0.15
 WIRE_VALUE = 0.01
 MOBILITY_VALUE = 0.02
+SPARE_WIRE_VALUE = 0.07
+"""Per wire the mover still has to place this turn (what a wire usually adds): so one piece that
+does the job is not worse than two, and a node is charged the wires it forgoes."""
 MOBILITY_CAP = 12
-CAPTURE_NOW = 1.2
+CAPTURE_NOW = 0.5
 CAPTURE_SPARE = 0.1
 QUIESCENCE = 3
+QUIESCENCE_WIDTH = 2
 LINE_DOUBT = 0.03
-CAPTURE_NEXT = 0.7
+THREATS = (0.0, 0.35, 0.9, 1.3)
+"""What the other player's capture threats are worth, by how many nodes they reach (one can be parried)."""
 CUT_NOW = 0.5
 CUT_NEXT = 0.25
 PRESSURE_VALUE = 0.3
@@ -74,7 +79,9 @@ def _quiesce(state: NodesState, lines: int) -> list[float]:
     assert mover is not None
     targets = reach.nodes[3 - mover] & reach.within(mover, state.wires_left_in_turn()) if lines else 0
     best = _static(state, reach, resolve_captures=bool(targets))
-    for target in points_of(targets):
+    nearest = points_of(targets)
+    nearest.sort(key=lambda point: reach.distance(mover, bit(point)))
+    for target in nearest[: QUIESCENCE_WIDTH if lines == QUIESCENCE else 1]:
         path = reach.path_to(state, mover, target)
         if path is None:
             continue
@@ -99,7 +106,7 @@ def _static(state: NodesState, reach: Reach, resolve_captures: bool) -> list[flo
     wires_left = state.wires_left_in_turn()
     arrays = state.board_arrays()
     term = arrays.term
-    pressure = PRESSURE_VALUE * (1.0 + state.turns / PRESSURE_GROWTH_TURNS)
+    growth = 1.0 + state.turns / PRESSURE_GROWTH_TURNS  # threats and pressure weigh more as the game goes on
     total = 0.0
     for p in (1, 2):
         e = 3 - p
@@ -108,13 +115,19 @@ def _static(state: NodesState, reach: Reach, resolve_captures: bool) -> list[flo
         damage = sum(term[q * 4 : q * 4 + 4].count(DAMAGED) for q in arrays.nodes[p])
         score = NODE_VALUE * len(arrays.nodes[p]) - DAMAGE_VALUE * damage + WIRE_VALUE * arrays.wire_count[p]
         score += MOBILITY_VALUE * min(reach.mobility(p), MOBILITY_CAP)
+        if moving:
+            score += SPARE_WIRE_VALUE * wires_left
+        in_reach = reach.within(p, budget)
+        threatened = (in_reach & reach.nodes[e]).bit_count()
         distance = reach.distance(p, reach.nodes[e])
-        if distance <= budget:
-            if not (moving and resolve_captures):
-                score += (CAPTURE_NOW + CAPTURE_SPARE * (budget - distance)) if moving else CAPTURE_NEXT
+        if threatened:
+            if not moving:
+                score += growth * THREATS[min(threatened, len(THREATS) - 1)]
+            elif not resolve_captures:
+                score += CAPTURE_NOW + CAPTURE_SPARE * (budget - distance)
         elif distance != FAR:
-            score += pressure * (PRESSURE_DEPTH + 1 - distance) / PRESSURE_DEPTH
-        if reach.within(p, budget) & reach.joints[e]:
+            score += growth * PRESSURE_VALUE * (PRESSURE_DEPTH + 1 - distance) / PRESSURE_DEPTH
+        if in_reach & reach.joints[e]:
             score += CUT_NOW if moving else CUT_NEXT
         total += score if p == 1 else -score
     value = math.tanh(total / SCALE)

@@ -103,7 +103,8 @@ class MCTSPlayer:
     """Monte Carlo tree search. Either a ``level`` (``easy``/``normal``/``hard``) or explicit
     budgets: ``time_budget`` seconds and/or ``iterations`` per move (iterations alone make it
     reproducible with ``seed``). ``knowledge`` is the game's help (see :mod:`engines.ai.knowledge`);
-    ``exploration``, ``widening`` and ``temperature`` are the search's style (:class:`SearchSettings`)."""
+    ``exploration``, ``widening``, ``temperature`` and ``root_evaluation`` are the search's style
+    (:class:`SearchSettings`)."""
 
     def __init__(
         self,
@@ -116,6 +117,7 @@ class MCTSPlayer:
         exploration: float = 1.0,
         widening: float | None = None,
         temperature: float = 0.0,
+        root_evaluation: int = 0,
     ) -> None:
         knowledge = knowledge or Knowledge()
         if level is not None:
@@ -139,6 +141,7 @@ class MCTSPlayer:
             exploration=exploration,
             widening=widening,
             temperature=temperature,
+            root_evaluation=root_evaluation,
         )
         self.search = MCTS(settings, knowledge, seed)
         self.last: SearchResult[Any] | None = None
