@@ -33,11 +33,11 @@ class Style:
 
 NODES_LEVELS: dict[str, Style] = {
     # Few iterations, no move ordering, and it draws its move among the ones it looked at.
-    "easy": Style(iterations=60, exploration=1.0, widening=None, temperature=1.0, priors=False),
+    "easy": Style(iterations=30, exploration=1.0, widening=None, temperature=1.0, priors=False),
     # Looks at the promising wires first and deeper, plays its best.
-    "normal": Style(iterations=300, exploration=0.15, widening=1.5, temperature=0.0, priors=True),
+    "normal": Style(iterations=125, exploration=0.15, widening=1.5, temperature=0.0, priors=True),
     # And starts every decision from the one-ply ranking of all its pieces.
-    "hard": Style(iterations=1200, exploration=0.15, widening=1.5, temperature=0.0, priors=True, root_evaluation=8),
+    "hard": Style(iterations=500, exploration=0.15, widening=1.5, temperature=0.0, priors=True, root_evaluation=8),
 }
 
 
@@ -53,7 +53,7 @@ def computer_player(
     style = NODES_LEVELS[level]
     knowledge = knowledge_for(game)
     if not style.priors:
-        knowledge = Knowledge(evaluate=knowledge.evaluate, max_playout_plies=knowledge.max_playout_plies)
+        knowledge = Knowledge(evaluate=knowledge.evaluate, max_playout_plies=0)
     player = MCTSPlayer(
         iterations=style.iterations if iterations is None else iterations,
         seed=seed,

@@ -17,7 +17,6 @@ every new leaf.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -44,13 +43,15 @@ CAPTURE_SPARE = 0.1
 QUIESCENCE = 3
 QUIESCENCE_WIDTH = 2
 LINE_DOUBT = 0.03
-THREATS = (0.0, 0.35, 0.9, 1.3)
-"""What the other player's capture threats are worth, by how many nodes they reach (one can be parried)."""
+THREATS = (0.0, 0.3, 0.45, 0.55)
+"""What the other player's capture threats are worth, by how many nodes they reach (one can be
+parried): less than a capture (two nodes' worth), so that a capture in reach is always taken."""
 CUT_NOW = 0.5
 CUT_NEXT = 0.25
-PRESSURE_VALUE = 0.3
+PRESSURE_VALUE = 0.2
 PRESSURE_DEPTH = 6
 PRESSURE_GROWTH_TURNS = 60
+PRESSURE_GROWTH_CAP = 2.0
 SCALE = 3.0
 ENDGAME_TURNS = 40
 
@@ -106,7 +107,7 @@ def _static(state: NodesState, reach: Reach, resolve_captures: bool) -> list[flo
     wires_left = state.wires_left_in_turn()
     arrays = state.board_arrays()
     term = arrays.term
-    growth = 1.0 + state.turns / PRESSURE_GROWTH_TURNS  # threats and pressure weigh more as the game goes on
+    growth = min(1.0 + state.turns / PRESSURE_GROWTH_TURNS, PRESSURE_GROWTH_CAP)  # pressure grows with the game
     total = 0.0
     for p in (1, 2):
         e = 3 - p
@@ -122,7 +123,7 @@ def _static(state: NodesState, reach: Reach, resolve_captures: bool) -> list[flo
         distance = reach.distance(p, reach.nodes[e])
         if threatened:
             if not moving:
-                score += growth * THREATS[min(threatened, len(THREATS) - 1)]
+                score += THREATS[min(threatened, len(THREATS) - 1)]
             elif not resolve_captures:
                 score += CAPTURE_NOW + CAPTURE_SPARE * (budget - distance)
         elif distance != FAR:
@@ -130,7 +131,8 @@ def _static(state: NodesState, reach: Reach, resolve_captures: bool) -> list[flo
         if in_reach & reach.joints[e]:
             score += CUT_NOW if moving else CUT_NEXT
         total += score if p == 1 else -score
-    value = math.tanh(total / SCALE)
+    x = total / SCALE
+    value = x / (1.0 + abs(x))  # soft saturation: a big lead still tells moves apart
     turns_left = state.game.turn_limit - state.turns
     if turns_left < ENDGAME_TURNS:  # a win the turn limit will not allow is worth less
         value *= turns_left / ENDGAME_TURNS
