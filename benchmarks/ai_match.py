@@ -1,33 +1,50 @@
-"""Matches between computer players on Nodes; prints win rates with 95% Wilson intervals.
+"""Matches between the Nodes computer players, in parallel; win rates with 95% Wilson intervals.
 
-    .venv/bin/python benchmarks/ai_match.py                      # 20 games per pairing, levels' own budgets
-    .venv/bin/python benchmarks/ai_match.py --games 6 --time 0.1 # quicker: hard thinks 0.1 s a move
+    .venv/bin/python benchmarks/ai_match.py                        # 40 games per pairing, 2 processes
+    .venv/bin/python benchmarks/ai_match.py --games 8 --scale 0.25 # quicker: a quarter of every budget
 
-Pairings: hard vs random, hard vs greedy (one ply with the Nodes evaluation), hard vs normal,
-normal vs easy. Seats alternate, so each side moves first in half the games. ``--time``
-sets hard's seconds per move (one piece); normal and easy keep their ratio to hard from the
-level table. Draws (turn limit, or neither side able to move) count as not won.
+Pairings (left vs right): hard vs normal, normal vs easy, hard vs greedy (one ply with the Nodes
+evaluation), and on request hard vs random. Every level plays at its own iteration budget
+(``--scale`` multiplies them all), so a game is the same on any machine for the same seeds.
+Seats alternate: the left player moves first in the even games. Draws (the turn limit, or
+neither side able to move) count as not won. Games run in ``--workers`` processes.
+
+It prints each game as it ends, then per pairing W-D-L, the win rate with its 95% Wilson
+interval, the median game length in turns and the share of games that reached the turn limit,
+and per level the iterations per second and the seconds per piece over all games (wall time);
+first, the search speed of every level on fixed positions (30 random pieces in, seeds 1 to 3) in
+processor time, which a busy machine does not distort.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
+import random
+import statistics
 import sys
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
 
-from engines.ai.knowledge import greedy_player, knowledge_for
-from engines.ai.players import LEVELS, MCTSPlayer, Player, RandomPlayer
-from engines.nodes import NodesGame
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-PAIRINGS = ("hard-random", "hard-greedy", "hard-normal", "normal-easy")
-Factory = Callable[[int], Player]
+from engines.ai.knowledge import NODES_LEVELS, computer_player, greedy_player
+from engines.ai.players import MCTSPlayer, Player, RandomPlayer
+from engines.nodes import NodesGame, NodesState
+
+PAIRINGS = ("hard-normal", "normal-easy", "hard-greedy", "hard-random")
+DEFAULT_PAIRINGS = PAIRINGS[:3]
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate."""
+    """The 95% Wilson score interval of a win rate.
+
+    >>> [round(x, 3) for x in wilson(38, 40)]
+    [0.835, 0.986]
+    """
     if games == 0:
         return 0.0, 1.0
     rate = wins / games
@@ -37,95 +54,175 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
+@dataclass(frozen=True)
+class Setup:
+    """What every game of a run shares."""
+
+    turn_limit: int
+    corners: str
+    scale: float
+
+    def game(self) -> NodesGame:
+        return NodesGame(corners=self.corners, turn_limit=self.turn_limit)  # type: ignore[arg-type]
+
+
 @dataclass
-class Tally:
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    turns: int = 0
+class Search:
+    """Search effort of one kind of player: iterations, seconds and pieces chosen."""
+
+    iterations: int = 0
     seconds: float = 0.0
+    pieces: int = 0
 
-    @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
+    def add(self, other: Search) -> None:
+        self.iterations += other.iterations
+        self.seconds += other.seconds
+        self.pieces += other.pieces
 
 
-def factory(name: str, game: NodesGame, hard_time: float | None) -> Factory:
-    """Makes a fresh player of kind ``name`` for a game seed."""
+@dataclass
+class GameResult:
+    pairing: str
+    index: int
+    left_seat: int
+    winner: int | None
+    turns: int
+    seconds: float
+    effort: dict[str, Search] = field(default_factory=dict)
+
+
+def make_player(name: str, setup: Setup, seed: int) -> Player:
+    game = setup.game()
     if name == "random":
-        return lambda seed: RandomPlayer(seed)
+        return RandomPlayer(seed)
     if name == "greedy":
-        return lambda seed: greedy_player(game, seed)
-    level = LEVELS[name]
-    budget = level.time_budget if hard_time is None else hard_time * level.time_budget / LEVELS["hard"].time_budget
-    knowledge = knowledge_for(game)
-    return lambda seed: MCTSPlayer(
-        name, time_budget=budget, iterations=level.iteration_cap, seed=seed, knowledge=knowledge
-    )
+        return greedy_player(game, seed)
+    return computer_player(game, name, seed, iterations=max(1, round(NODES_LEVELS[name].iterations * setup.scale)))
 
 
-def play(game: NodesGame, first: Player, second: Player) -> tuple[int | None, int]:
-    """One game; returns the winning seat (None for a draw) and the turns played."""
-    state = game.new_initial_state()
-    seats = {1: first, 2: second}
+def play_one(pairing: str, index: int, seed: int, setup: Setup) -> GameResult:
+    """One game of ``pairing``; the left player is seat 1 in even games."""
+    left, right = pairing.split("-")
+    players = {left: make_player(left, setup, seed), right: make_player(right, setup, seed + 10_000)}
+    left_seat = 1 if index % 2 == 0 else 2
+    seats = {left_seat: left, 3 - left_seat: right}
+    effort = {name: Search() for name in (left, right)}
+    state = setup.game().new_initial_state()
+    started = time.perf_counter()
     while not state.is_terminal():
         mover = state.current_player()
         assert mover is not None
-        state.apply(seats[mover].choose(state))
-    return state.winner(), state.turns
+        name = seats[mover]
+        player = players[name]
+        began = time.perf_counter()
+        action = player.choose(state)
+        effort[name].seconds += time.perf_counter() - began
+        effort[name].pieces += 1
+        if isinstance(player, MCTSPlayer) and player.last is not None:
+            effort[name].iterations += player.last.iterations
+        state.apply(action)
+    return GameResult(pairing, index, left_seat, state.winner(), state.turns, time.perf_counter() - started, effort)
 
 
-def match(game: NodesGame, pairing: str, games: int, hard_time: float | None, seed: int) -> Tally:
-    left, right = pairing.split("-")
-    make_left, make_right = factory(left, game, hard_time), factory(right, game, hard_time)
-    tally = Tally()
-    for index in range(games):
-        game_seed = seed + index
-        started = time.perf_counter()
-        a, b = make_left(game_seed), make_right(game_seed + 10_000)
-        left_seat = 1 if index % 2 == 0 else 2
-        winner, turns = play(game, a, b) if left_seat == 1 else play(game, b, a)
-        tally.turns += turns
-        tally.seconds += time.perf_counter() - started
-        if winner is None:
-            tally.draws += 1
-        elif winner == left_seat:
-            tally.wins += 1
-        else:
-            tally.losses += 1
-        mark = "draw" if winner is None else (left if winner == left_seat else right)
-        print(f"  {pairing} game {index + 1}: {left} is player {left_seat}; {mark} after {turns} turns", flush=True)
-    return tally
+def speed_positions() -> list[NodesState]:
+    """Positions after 30 uniformly random pieces (seeds 1, 2, 3): the issue's yardstick."""
+    positions = []
+    for seed in (1, 2, 3):
+        state = NodesGame().new_initial_state()
+        rng = random.Random(seed)
+        for _ in range(30):
+            state.push(rng.choice(state.legal_actions()))
+        positions.append(state)
+    return positions
+
+
+def print_speed(setup: Setup) -> None:
+    """Iterations per second of processor time (the machine may be shared), each level on its own budget."""
+    print("search speed on fixed positions (30 random pieces in), per second of processor time:")
+    for level in NODES_LEVELS:
+        total = Search()
+        for state in speed_positions():
+            player = make_player(level, setup, 0)
+            assert isinstance(player, MCTSPlayer)
+            began = time.process_time()
+            player.choose(state)
+            assert player.last is not None
+            total.add(Search(player.last.iterations, time.process_time() - began, 1))
+        rate = total.iterations / total.seconds if total.seconds else 0.0
+        print(
+            f"  {level:<7} {total.iterations // 3:>6} iterations a piece, {rate:>8,.0f} iterations/s,"
+            f" {total.seconds / 3:.3f} s a piece"
+        )
+
+
+def print_table(setup: Setup, results: list[GameResult], pairings: list[str]) -> None:
+    print()
+    header = f"{'pairing':<12} {'games':>5} {'W-D-L':>8} {'win':>5} {'95% CI':>14} {'median turns':>12}"
+    print(header + f" {'at limit':>8} {'s/game':>7}")
+    effort: dict[str, Search] = {}
+    for pairing in pairings:
+        rows = [r for r in results if r.pairing == pairing]
+        if not rows:
+            continue
+        wins = sum(1 for r in rows if r.winner == r.left_seat)
+        draws = sum(1 for r in rows if r.winner is None)
+        losses = len(rows) - wins - draws
+        low, high = wilson(wins, len(rows))
+        at_limit = sum(1 for r in rows if r.turns >= setup.turn_limit) / len(rows)
+        median = statistics.median(r.turns for r in rows)
+        seconds = sum(r.seconds for r in rows) / len(rows)
+        print(
+            f"{pairing:<12} {len(rows):>5} {f'{wins}-{draws}-{losses}':>8} {wins / len(rows):>5.0%}"
+            f" [{low:>4.0%}, {high:>4.0%}] {median:>12.0f} {at_limit:>8.0%} {seconds:>7.1f}"
+        )
+        for r in rows:
+            for name, search in r.effort.items():
+                effort.setdefault(name, Search()).add(search)
+    print()
+    print(f"{'player':<8} {'iterations/s':>12} {'s/piece':>8} {'pieces':>7}")
+    for name, search in effort.items():
+        rate = f"{search.iterations / search.seconds:,.0f}" if search.iterations and search.seconds else "-"
+        per_piece = search.seconds / search.pieces if search.pieces else 0.0
+        print(f"{name:<8} {rate:>12} {per_piece:>8.3f} {search.pieces:>7}")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=20, help="games per pairing (default 20)")
-    parser.add_argument("--time", type=float, default=None, help="hard's seconds per move (default: level table)")
-    parser.add_argument("--pairings", nargs="+", choices=PAIRINGS, default=list(PAIRINGS), help="which matches")
+    parser.add_argument("--games", type=int, default=40, help="games per pairing (default 40)")
+    parser.add_argument("--workers", type=int, default=2, help="processes playing games (default 2)")
+    parser.add_argument("--pairings", nargs="+", choices=PAIRINGS, default=list(DEFAULT_PAIRINGS))
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply every level's iterations (default 1)")
     parser.add_argument("--turn-limit", type=int, default=400, help="turns before a draw (default 400)")
     parser.add_argument("--corners", choices=("diagonal", "sides"), default="diagonal")
     parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
     args = parser.parse_args(argv)
-    if args.games < 1 or (args.time is not None and args.time <= 0) or args.turn_limit < 1:
-        parser.error("--games and --turn-limit must be at least 1 and --time positive")
-    game = NodesGame(corners=args.corners, turn_limit=args.turn_limit)
-    hard = LEVELS["hard"].time_budget if args.time is None else args.time
-    print(f"Nodes ({args.corners}, turn limit {args.turn_limit}); hard thinks {hard:g} s a move;", end=" ")
-    print(f"{args.games} games per pairing")
-    rows = []
-    for pairing in args.pairings:
-        tally = match(game, pairing, args.games, args.time, args.seed)
-        rows.append((pairing, tally))
-    print()
-    print(f"{'pairing':<13} {'W-D-L':>9} {'win rate':>9}  {'95% CI':>15} {'turns/game':>10} {'s/game':>7}")
-    for pairing, tally in rows:
-        low, high = wilson(tally.wins, tally.games)
-        wdl = f"{tally.wins}-{tally.draws}-{tally.losses}"
-        print(
-            f"{pairing:<13} {wdl:>9} {tally.wins / tally.games:>9.0%}  [{low:>5.0%}, {high:>5.0%}]"
-            f" {tally.turns / tally.games:>10.0f} {tally.seconds / tally.games:>7.1f}"
-        )
+    if args.games < 1 or args.workers < 1 or args.scale <= 0 or args.turn_limit < 1:
+        parser.error("--games, --workers and --turn-limit must be at least 1 and --scale positive")
+    setup = Setup(args.turn_limit, args.corners, args.scale)
+    budgets = ", ".join(f"{n} {max(1, round(s.iterations * args.scale))}" for n, s in NODES_LEVELS.items())
+    print(f"Nodes ({args.corners}, turn limit {args.turn_limit}); iterations a piece: {budgets};")
+    print(f"{args.games} games per pairing on {args.workers} processes ({os.cpu_count()} cores here)")
+    print_speed(setup)
+    started = time.perf_counter()
+    results: list[GameResult] = []
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        futures = [
+            pool.submit(play_one, pairing, index, args.seed + index, setup)
+            for index in range(args.games)
+            for pairing in args.pairings
+        ]
+        for future in as_completed(futures):
+            r = future.result()
+            results.append(r)
+            left, right = r.pairing.split("-")
+            mark = "draw" if r.winner is None else (left if r.winner == r.left_seat else right)
+            print(
+                f"  {r.pairing} game {r.index + 1}: {left} is player {r.left_seat}; {mark} after {r.turns} turns"
+                f" ({r.seconds:.0f} s)",
+                flush=True,
+            )
+    print_table(setup, results, args.pairings)
+    print(f"\nwall time {time.perf_counter() - started:.0f} s")
     return 0
 
 

@@ -1,8 +1,8 @@
 """``blockref play``: a game of Nodes against the computer, in the terminal.
 
 The person types one piece at a time in the turn notation (``c3-c4``, ``node d5``; several
-wires of one turn may go on one line), or ``help``, ``moves``, ``board``, ``concede``,
-``quit``. The computer's pieces are shown as it places them; the turn record is printed at
+wires of one turn may go on one line), or ``help``, ``moves``, ``hint``, ``board``,
+``concede``, ``quit``. The computer's pieces are shown as it places them; the turn record is printed at
 the end.
 """
 
@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engines.ai.knowledge import computer_player
+from engines.ai.nodes_hint import suggest
 from engines.ai.players import LEVELS, Player
 from engines.core import IllegalAction
 from engines.nodes import PASS, NodesGame, NodesState, render_text, write_record
@@ -23,7 +24,8 @@ Place one piece at a time, in the turn notation:
   c3-c4      a wire from c3 (your hot end or your node's free terminal) to c4
   node d5    a node on d5 (a hot end of your wire; a node is a whole turn)
 A turn is one node or three wires; several wires may go on one line: c3-c4 c4-c5 c5-d5
-Commands: moves (list your legal pieces), board (show the board), concede, quit, help"""
+Commands: moves (list your legal pieces), hint (the computer suggests a piece), board (show the board),
+concede, quit, help"""
 
 ReadLine = Callable[[str], str]
 Write = Callable[[str], None]
@@ -110,6 +112,9 @@ def _person_input(state: NodesState, seat: int, line: str, write: Write) -> str:
         return "stay"
     if command == "moves":
         write("Legal pieces: " + " ".join(state.action_to_text(a) for a in state.legal_actions()))
+        return "stay"
+    if command == "hint":
+        write(f"Hint: {suggest(state)[1]}")
         return "stay"
     if command == "board":
         write(render_text(state))

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from typing import Any
 
 from engines.ai.mcts import Knowledge
-from engines.ai.players import GreedyPlayer, MCTSPlayer
+from engines.ai.players import LEVELS, GreedyPlayer, MCTSPlayer
 from engines.core import Game
 
 KNOWLEDGE = {
@@ -42,9 +43,52 @@ def seat_player(game: Game[Any], level: str = "normal", seed: int | None = None)
     return getattr(importlib.import_module(module), name)(level, seed)
 
 
-def computer_player(game: Game[Any], level: str = "normal", seed: int | None = None) -> MCTSPlayer:
-    """The MCTS opponent of ``level`` (``easy``, ``normal`` or ``hard``) for ``game``."""
-    return MCTSPlayer(level, seed=seed, knowledge=knowledge_for(game))
+@dataclass(frozen=True)
+class Style:
+    """A Nodes level: an iteration budget per piece (reproducible with a seed) and how it searches."""
+
+    iterations: int
+    exploration: float
+    widening: float | None
+    temperature: float
+    priors: bool
+    root_evaluation: int = 0
+
+
+NODES_LEVELS: dict[str, Style] = {
+    # Few iterations, no move ordering, and it draws its move among the ones it looked at.
+    "easy": Style(iterations=30, exploration=1.0, widening=None, temperature=1.0, priors=False),
+    # Looks at the promising wires first and deeper, plays its best.
+    "normal": Style(iterations=125, exploration=0.15, widening=1.5, temperature=0.0, priors=True),
+    # And starts every decision from the one-ply ranking of all its pieces.
+    "hard": Style(iterations=500, exploration=0.15, widening=1.5, temperature=0.0, priors=True, root_evaluation=8),
+}
+
+
+def computer_player(
+    game: Game[Any], level: str = "normal", seed: int | None = None, iterations: int | None = None
+) -> MCTSPlayer:
+    """The MCTS opponent of ``level`` (``easy``, ``normal`` or ``hard``) for ``game``; for Nodes,
+    ``iterations`` replaces the level's budget (the style stays)."""
+    if game.name != "nodes":
+        return MCTSPlayer(level, seed=seed, knowledge=knowledge_for(game))
+    if level not in NODES_LEVELS:
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+    style = NODES_LEVELS[level]
+    knowledge = knowledge_for(game)
+    if not style.priors:
+        knowledge = Knowledge(evaluate=knowledge.evaluate, max_playout_plies=0)
+    player = MCTSPlayer(
+        iterations=style.iterations if iterations is None else iterations,
+        seed=seed,
+        knowledge=knowledge,
+        exploration=style.exploration,
+        widening=style.widening,
+        temperature=style.temperature,
+        root_evaluation=style.root_evaluation,
+    )
+    player.name = f"mcts-{level}"
+    return player
 
 
 def greedy_player(game: Game[Any], seed: int | None = None) -> GreedyPlayer:

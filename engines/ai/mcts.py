@@ -10,8 +10,15 @@ which one player acts several times in a row (a Nodes turn is up to three wires)
 correctly: each edge's statistics are kept from the point of view of the player who chose it.
 
 Selection is UCT with progressive bias (``bias * prior / (visits + 1)``); unexpanded actions
-are tried in the order of their priors. Playouts are capped at ``max_playout_plies`` and then
-scored by the evaluation (a draw without one).
+are tried in the order of their priors, and with ``widening`` a node only opens its next action
+once it has enough visits (progressive widening: ``1 + widening * sqrt(visits)`` children), so
+the search goes deep along the moves its priors like instead of trying every move once first.
+Playouts are capped at ``max_playout_plies`` and then scored by the evaluation (a draw without
+one); a cap of 0 scores every new leaf by the evaluation alone.
+
+A state that offers ``make(action)`` and ``unmake(count)`` (play an action known to be legal,
+take back the last ``count``) is searched on one working copy with make/unmake instead of a
+fresh clone per iteration.
 
 Honesty: the search sees exactly the state it is given. The engines keep no hidden
 information today. A game with chance must keep its random source inside the state, and the
@@ -63,6 +70,11 @@ class SearchSettings:
     exploration: float = 1.0
     prior_bias: float = 1.0
     reuse_tree: bool = True
+    widening: float | None = None
+    root_evaluation: int = 0
+    """Visits each root action starts with at its one-ply evaluation (0: none; see ``MCTS._seed_root``)."""
+    temperature: float = 0.0
+    """0 plays the most visited action; above 0 draws one with odds ``visits ** (1 / temperature)``."""
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time_budget is None:
@@ -71,6 +83,13 @@ class SearchSettings:
             raise ValueError("iterations must be at least 1")
         if self.time_budget is not None and self.time_budget <= 0:
             raise ValueError("time_budget must be positive")
+        if (self.widening is not None and self.widening <= 0) or self.temperature < 0:
+            raise ValueError("widening must be positive and temperature not negative")
+
+
+def _undoable(state: GameState[Any]) -> bool:
+    """Whether ``state`` offers ``make``/``unmake``/``made`` (see the module text)."""
+    return all(callable(getattr(state, name, None)) for name in ("make", "unmake", "made"))
 
 
 class _Node:
@@ -121,38 +140,96 @@ class MCTS:
             return SearchResult(only, 0, time.perf_counter() - start, {})
         settings = self.settings
         deadline = None if settings.time_budget is None else start + settings.time_budget
+        self._seed_root(root, state)
+        work = state.clone() if _undoable(state) else None
+        made: list[_Node] = []
         done = 0
         while done == 0 or (
             (settings.iterations is None or done < settings.iterations)
             and (deadline is None or time.perf_counter() < deadline)
         ):  # at least one iteration, so that even a tiny budget yields a searched action
-            self._iterate(root, state.clone())
+            if work is not None:
+                self._iterate(root, work, made)
+            else:
+                self._iterate(root, state.clone(), None)
             done += 1
-        best = max(root.children, key=lambda child: (child.visits, child.value_sum))
+        best = self._choose(root)
         visits = {state.action_to_text(child.action): child.visits for child in root.children}
         self._root, self._root_history = root, state.history()
         return SearchResult(best.action, done, time.perf_counter() - start, visits)
 
+    def _seed_root(self, root: _Node, state: GameState[Any]) -> None:
+        """With ``root_evaluation`` k: every root action not yet visited starts with k visits at the
+        value the evaluation gives the position after it, so the search starts from the one-ply
+        ranking and spends its iterations on proving it wrong."""
+        k = self.settings.root_evaluation
+        evaluate = self.knowledge.evaluate
+        if not k or evaluate is None or root.player is None or root.untried is None:
+            return
+        root.children.extend(_Node(action, prior) for action, prior in reversed(root.untried))
+        root.untried = []
+        for child in root.children:
+            if child.visits:
+                continue
+            after = state.clone()
+            after.apply(child.action)
+            values = after.returns() if after.is_terminal() else evaluate(after)
+            child.visits = k
+            child.value_sum = k * values[root.player - 1]
+            root.visits += k
+
+    def _choose(self, root: _Node) -> _Node:
+        temperature = self.settings.temperature
+        if temperature <= 0:
+            return max(root.children, key=lambda child: (child.visits, child.value_sum))
+        weights = [child.visits ** (1.0 / temperature) for child in root.children]
+        return self.rng.choices(root.children, weights)[0]
+
     # --- one iteration -------------------------------------------------------------------
-    def _iterate(self, root: _Node, state: GameState[Any]) -> None:
+    def _iterate(self, root: _Node, state: GameState[Any], made: list[_Node] | None) -> None:
+        """One descent. With ``made`` (the nodes whose actions are made on ``state``, in order) the
+        state is moved along the tree with make/unmake: only from where the new path leaves the
+        last one, so consecutive descents share their common start."""
         path = [root]
         node = root
-        # Selection: walk down fully expanded nodes.
-        while node.untried is not None and not node.untried and node.children:
+        widening = self.settings.widening
+        # Selection: walk down fully expanded nodes (with widening: nodes with all the children
+        # their visits allow). It needs the tree only; the state follows below.
+        while node.untried is not None and node.children:
+            if node.untried and (widening is None or len(node.children) < 1 + widening * math.sqrt(node.visits)):
+                break
             node = self._select(node)
-            state.apply(node.action)
             path.append(node)
-        # Expansion: add one child (or prepare a node reached for the first time).
+        if made is None:
+            play = state.apply
+            for step in path[1:]:
+                play(step.action)
+        else:
+            play = state.make  # type: ignore[attr-defined]
+            shared = 0
+            for old, new in zip(made, path[1:], strict=False):
+                if old is not new:
+                    break
+                shared += 1
+            state.unmake(state.made() - shared)  # type: ignore[attr-defined]
+            for step in path[1 + shared :]:
+                play(step.action)
+            made[:] = path[1:]
+        # Expansion: add one child. A node's own actions are only listed when it is reached a
+        # second time (most leaves never are), so a new leaf costs one action and one evaluation.
         if node.untried is None:
             self._prepare(node, state)
-        elif node.untried:
+        if node.untried:
             action, prior = node.untried.pop()
             child = _Node(action, prior)
             node.children.append(child)
-            state.apply(action)
-            self._prepare(child, state)
+            play(action)
             path.append(child)
-        values = self._playout(state)
+            if made is not None:
+                made.append(child)
+        values = self._playout(state, play)
+        if made is not None:
+            state.unmake(state.made() - len(made))  # type: ignore[attr-defined]
         # Backpropagation: each edge scores for the player who chose it.
         for parent, child in itertools.pairwise(path):
             child.visits += 1
@@ -189,7 +266,7 @@ class MCTS:
                 best, best_score = child, score
         return best
 
-    def _playout(self, state: GameState[Any]) -> Sequence[float]:
+    def _playout(self, state: GameState[Any], play: Callable[[Any], None]) -> Sequence[float]:
         knowledge = self.knowledge
         cap = knowledge.max_playout_plies
         policy = knowledge.playout_policy
@@ -200,9 +277,9 @@ class MCTS:
                 return knowledge.evaluate(state) if knowledge.evaluate else state.returns()
             actions = state.legal_actions()
             if policy is not None:
-                state.apply(policy(state, actions, rng))
+                play(policy(state, actions, rng))
             else:
-                state.apply(actions[rng.randrange(len(actions))])
+                play(actions[rng.randrange(len(actions))])
             plies += 1
         return state.returns()
 

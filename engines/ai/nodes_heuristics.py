@@ -1,147 +1,174 @@
-"""Nodes knowledge for the generic search: a position evaluation, move priors and a playout policy.
+"""Nodes knowledge for the generic search: a position evaluation and move priors.
 
-Everything here reads the position through the engine's public queries (``nodes()``,
-``wires()``, ``hot_ends()``, ``node_owner()``, ``pieces()``, ``wires_left_in_turn()``), so it
-sees exactly what a player at the board sees.
+What wins Nodes is reach, not material: a node is lost the moment an enemy wire tip can get to
+it, and a line is lost the moment an enemy tip can get to one of its joints. So the evaluation
+is built on :class:`~engines.ai.nodes_tactics.Reach` (exact wire distances for both players):
 
-What the pieces are worth (by the rules): nodes are the real material (a player with none
-is nearly out), damaged terminals bring a node closer to destruction, wires are cheap (three a
-turn) but hot ends are where every threat starts. A capture needs a hot end (or free
-terminal) next to an enemy node, so the side to move threatens every enemy node within reach
-of the wires it has left this turn.
+- the mover's **captures and cuts within the wires it has left** this turn, and the other
+  player's within a whole turn (three wires; the mover may still parry those);
+- **pressure**: how close each player's tips are to the enemy nodes, worth more as the game goes
+  on so that play heads for a result instead of filling the board;
+- **mobility**: the points each player can reach with one wire (its hot ends and free terminals
+  at work), and only a little for material (nodes, their damage, wires).
+
+It reads the engine's arrays (``NodesState.board_arrays``) directly: the search calls it on
+every new leaf.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
 from engines.ai.mcts import Knowledge
+from engines.ai.nodes_tactics import FAR, Reach, bit, points_of
 from engines.core import GameState
 from engines.nodes import NodesState, PlaceNode, PlaceWire, point_xy
+from engines.nodes.board import POINT_EDGES
+from engines.nodes.state import DAMAGED
 
 _XY = [point_xy(p) for p in range(144)]
 _DIST = [[abs(ax - bx) + abs(ay - by) for (bx, by) in _XY] for (ax, ay) in _XY]
 
-NODE_VALUE = 1.0
-DAMAGE_VALUE = 0.3
-WIRE_VALUE = 0.02
-HOT_END_VALUE = 0.04
-THREAT_VALUE = 0.6
+NODE_VALUE = 0.3
+DAMAGE_VALUE = 0.15
+WIRE_VALUE = 0.01
+MOBILITY_VALUE = 0.02
+SPARE_WIRE_VALUE = 0.07
+"""Per wire the mover still has to place this turn (what a wire usually adds): so one piece that
+does the job is not worse than two, and a node is charged the wires it forgoes."""
+MOBILITY_CAP = 12
+CAPTURE_NOW = 0.5
+CAPTURE_SPARE = 0.1
+QUIESCENCE = 3
+QUIESCENCE_WIDTH = 2
+LINE_DOUBT = 0.03
+THREATS = (0.0, 0.3, 0.45, 0.55)
+"""What the other player's capture threats are worth, by how many nodes they reach (one can be
+parried): less than a capture (two nodes' worth), so that a capture in reach is always taken."""
+CUT_NOW = 0.5
+CUT_NEXT = 0.25
+PRESSURE_VALUE = 0.2
+PRESSURE_DEPTH = 6
+PRESSURE_GROWTH_TURNS = 60
+PRESSURE_GROWTH_CAP = 2.0
+SCALE = 3.0
 ENDGAME_TURNS = 40
 
 
-def _reach(sources: Sequence[int], targets: Sequence[int]) -> int:
-    """The fewest wires (ignoring obstacles) from any source to any target; large if none."""
-    best = 99
-    for s in sources:
-        row = _DIST[s]
-        for t in targets:
-            if row[t] < best:
-                best = row[t]
-    return best
-
-
-def _closer(wire: PlaceWire, targets: Sequence[int]) -> bool:
-    """Whether the wire's tip is nearer the nearest target than where it starts."""
-    return _reach((wire.to,), targets) < _reach((wire.frm,), targets)
-
-
 def evaluate(state: GameState[Any]) -> list[float]:
-    """Per player a value in (-1, 1): the material balance (nodes, damage, wires, hot ends, capture
-    threats) relative to all material, so that taking the last pieces still counts; it fades to
-    a draw as the turn limit comes near."""
+    """Per player a value in (-1, 1) (zero-sum); exact results at the end of the game.
+
+    Captures are not guessed but played: when the mover can take a node with the wires it has
+    left, the capture line is made (and then the reply's recapture, up to ``QUIESCENCE`` lines)
+    and the mover keeps the better of it and of not capturing. ``state`` is left as it was."""
     assert isinstance(state, NodesState)
     if state.is_terminal():
         return state.returns()
-    nodes = state.nodes()
-    own: dict[int, list[int]] = {1: [], 2: []}
-    score = [0.0, 0.0, 0.0]
-    for node in nodes:
-        own[node.player].append(node.at)
-        score[node.player] += NODE_VALUE - DAMAGE_VALUE * len(node.damaged)
-    hot = {p: state.hot_ends(p) for p in (1, 2)}
-    for p in (1, 2):
-        wires = state.pieces(p) - len(own[p])
-        score[p] += WIRE_VALUE * wires + HOT_END_VALUE * len(hot[p])
+    return _quiesce(state, QUIESCENCE)
+
+
+def static_evaluation(state: NodesState, resolve_captures: bool = False) -> list[float]:
+    """The evaluation without playing anything; with ``resolve_captures`` the mover's captures
+    are left to the caller (they are not counted here)."""
+    return _static(state, Reach(state, depth=PRESSURE_DEPTH), resolve_captures)
+
+
+def _quiesce(state: NodesState, lines: int) -> list[float]:
+    reach = Reach(state, depth=PRESSURE_DEPTH)
     mover = state.current_player()
-    if mover is not None:
-        them = 3 - mover
-        reach = _reach(hot[mover] + own[mover], own[them])
-        if reach <= state.wires_left_in_turn():
-            score[mover] += THREAT_VALUE
-        elif reach <= 3:
-            score[mover] += THREAT_VALUE / 3
-        if _reach(hot[them], own[mover]) <= 1:
-            score[them] += THREAT_VALUE / 3
-    value = (score[1] - score[2]) / (score[1] + score[2] + 1.0)
+    assert mover is not None
+    targets = reach.nodes[3 - mover] & reach.within(mover, state.wires_left_in_turn()) if lines else 0
+    best = _static(state, reach, resolve_captures=bool(targets))
+    nearest = points_of(targets)
+    nearest.sort(key=lambda point: reach.distance(mover, bit(point)))
+    for target in nearest[: QUIESCENCE_WIDTH if lines == QUIESCENCE else 1]:
+        path = reach.path_to(state, mover, target)
+        if path is None:
+            continue
+        made = 0
+        for wire in path:
+            if state.is_terminal() or state.why_illegal(wire):
+                break
+            state.make(wire)
+            made += 1
+        if made == len(path):
+            values = list(state.returns() if state.is_terminal() else _quiesce(state, lines - 1))
+            values[mover - 1] -= LINE_DOUBT  # a capture still to be made is worth a little less than one made
+            values[2 - mover] += LINE_DOUBT
+            if values[mover - 1] > best[mover - 1]:
+                best = values
+        state.unmake(made)
+    return best
+
+
+def _static(state: NodesState, reach: Reach, resolve_captures: bool) -> list[float]:
+    mover = state.current_player()
+    wires_left = state.wires_left_in_turn()
+    arrays = state.board_arrays()
+    term = arrays.term
+    growth = min(1.0 + state.turns / PRESSURE_GROWTH_TURNS, PRESSURE_GROWTH_CAP)  # pressure grows with the game
+    total = 0.0
+    for p in (1, 2):
+        e = 3 - p
+        moving = p == mover
+        budget = wires_left if moving else 3
+        damage = sum(term[q * 4 : q * 4 + 4].count(DAMAGED) for q in arrays.nodes[p])
+        score = NODE_VALUE * len(arrays.nodes[p]) - DAMAGE_VALUE * damage + WIRE_VALUE * arrays.wire_count[p]
+        score += MOBILITY_VALUE * min(reach.mobility(p), MOBILITY_CAP)
+        if moving:
+            score += SPARE_WIRE_VALUE * wires_left
+        in_reach = reach.within(p, budget)
+        threatened = (in_reach & reach.nodes[e]).bit_count()
+        distance = reach.distance(p, reach.nodes[e])
+        if threatened:
+            if not moving:
+                score += THREATS[min(threatened, len(THREATS) - 1)]
+            elif not resolve_captures:
+                score += CAPTURE_NOW + CAPTURE_SPARE * (budget - distance)
+        elif distance != FAR:
+            score += growth * PRESSURE_VALUE * (PRESSURE_DEPTH + 1 - distance) / PRESSURE_DEPTH
+        if in_reach & reach.joints[e]:
+            score += CUT_NOW if moving else CUT_NEXT
+        total += score if p == 1 else -score
+    x = total / SCALE
+    value = x / (1.0 + abs(x))  # soft saturation: a big lead still tells moves apart
     turns_left = state.game.turn_limit - state.turns
     if turns_left < ENDGAME_TURNS:  # a win the turn limit will not allow is worth less
         value *= turns_left / ENDGAME_TURNS
     return [value, -value]
 
 
-def _enemy_wire_ends(state: NodesState, them: int) -> dict[int, int]:
-    """How many of ``them``'s wire ends touch each point."""
-    ends: dict[int, int] = {}
-    for wire in state.wires():
-        if wire.player == them:
-            ends[wire.frm] = ends.get(wire.frm, 0) + 1
-            ends[wire.to] = ends.get(wire.to, 0) + 1
-    return ends
-
-
 def priors(state: GameState[Any], actions: Sequence[Any]) -> list[float]:
-    """Captures first, then cuts, trades, wires towards enemy nodes, nodes, the rest."""
+    """Captures first, then cuts, wires towards the nearest enemy node, nodes, trades, the rest."""
     assert isinstance(state, NodesState)
     me = state.current_player()
     if me is None:
         return [0.0] * len(actions)
     them = 3 - me
-    ends = _enemy_wire_ends(state, them)
-    enemy_nodes = [n.at for n in state.nodes() if n.player == them]
+    arrays = state.board_arrays()
+    node, wire, ends = arrays.node, arrays.wire, arrays.ends
+    targets = list(arrays.nodes[them])
     out = []
     for action in actions:
         if isinstance(action, PlaceWire):
             to = action.to
-            if state.node_owner(to) == them:
+            if node[to] == them:
                 out.append(1.0)
-            elif ends.get(to, 0) >= 2:
-                out.append(0.7)
-            elif ends.get(to, 0) == 1:
-                out.append(0.4)
-            elif _closer(action, enemy_nodes):
-                out.append(0.25)
+            elif ends[to] and not node[to]:
+                enemy = any(wire[e] == them for e in POINT_EDGES[to])
+                out.append((0.8 if ends[to] >= 2 else 0.25) if enemy else 0.02)
+            elif node[to]:
+                out.append(0.02)
+            elif targets and min(_DIST[to][t] for t in targets) < min(_DIST[action.frm][t] for t in targets):
+                out.append(0.5)
             else:
-                out.append(0.1)
+                out.append(0.15)
         elif isinstance(action, PlaceNode):
-            out.append(0.2)
+            out.append(0.3)
         else:
             out.append(0.0)
     return out
 
 
-def playout_policy(state: GameState[Any], actions: Sequence[Any], rng: random.Random) -> Any:
-    """Capture when possible; otherwise mostly press towards the nearest enemy node, else random."""
-    assert isinstance(state, NodesState)
-    me = state.current_player()
-    them = 3 - (me or 1)
-    node_owner = state.node_owner
-    captures = [a for a in actions if isinstance(a, PlaceWire) and node_owner(a.to) == them]
-    if captures:
-        return captures[rng.randrange(len(captures))]
-    if rng.random() < 0.5:
-        enemy_nodes = [n.at for n in state.nodes() if n.player == them]
-        closer = [a for a in actions if isinstance(a, PlaceWire) and _closer(a, enemy_nodes)]
-        if closer:
-            return closer[rng.randrange(len(closer))]
-    return actions[rng.randrange(len(actions))]
-
-
-NODES_KNOWLEDGE = Knowledge(
-    evaluate=evaluate,
-    playout_policy=playout_policy,
-    priors=priors,
-    max_playout_plies=4,
-)
+NODES_KNOWLEDGE = Knowledge(evaluate=evaluate, priors=priors, max_playout_plies=0)

@@ -102,7 +102,9 @@ LEVELS: dict[str, Level] = {
 class MCTSPlayer:
     """Monte Carlo tree search. Either a ``level`` (``easy``/``normal``/``hard``) or explicit
     budgets: ``time_budget`` seconds and/or ``iterations`` per move (iterations alone make it
-    reproducible with ``seed``). ``knowledge`` is the game's help (see :mod:`engines.ai.knowledge`)."""
+    reproducible with ``seed``). ``knowledge`` is the game's help (see :mod:`engines.ai.knowledge`);
+    ``exploration``, ``widening``, ``temperature`` and ``root_evaluation`` are the search's style
+    (:class:`SearchSettings`)."""
 
     def __init__(
         self,
@@ -113,6 +115,9 @@ class MCTSPlayer:
         seed: int | None = None,
         knowledge: Knowledge | None = None,
         exploration: float = 1.0,
+        widening: float | None = None,
+        temperature: float = 0.0,
+        root_evaluation: int = 0,
     ) -> None:
         knowledge = knowledge or Knowledge()
         if level is not None:
@@ -130,7 +135,14 @@ class MCTSPlayer:
         elif time_budget is None and iterations is None:
             raise ValueError("give a level, a time budget or an iteration budget")
         self.name = f"mcts-{level}" if level else "mcts"
-        settings = SearchSettings(iterations=iterations, time_budget=time_budget, exploration=exploration)
+        settings = SearchSettings(
+            iterations=iterations,
+            time_budget=time_budget,
+            exploration=exploration,
+            widening=widening,
+            temperature=temperature,
+            root_evaluation=root_evaluation,
+        )
         self.search = MCTS(settings, knowledge, seed)
         self.last: SearchResult[Any] | None = None
 

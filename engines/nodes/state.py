@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal, Self
+from typing import Any, Literal, NamedTuple, Self
 
 from engines.core import Game, GameState, IllegalAction, Player
 from engines.nodes.actions import (
@@ -51,6 +51,21 @@ START_POINTS: dict[str, dict[Player, tuple[str, str]]] = {
     "diagonal": {1: ("c3", "j10"), 2: ("j3", "c10")},
     "sides": {1: ("c3", "j3"), 2: ("c10", "j10")},
 }
+
+
+class BoardArrays(NamedTuple):
+    """The engine's own arrays (see :meth:`NodesState.board_arrays`); indexes as in :mod:`engines.nodes.board`."""
+
+    node: list[Player]  # owner of the node on each point (0: none)
+    term: list[int]  # terminal states (FREE, ATTACHED, DAMAGED) at point * 4 + direction
+    wire: list[Player]  # owner of the wire on each segment (0: none)
+    ends: list[int]  # how many wire ends touch each point
+    hot: list[set[Point]]  # hot ends per player (index 1 and 2)
+    nodes: list[set[Point]]  # node points per player (index 1 and 2)
+    wire_count: list[int]  # wires per player (index 1 and 2)
+
+
+_Snapshot = tuple[Any, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +142,7 @@ class NodesState(GameState[NodesAction]):
         self._legal: list[NodesAction] = []
         self._history: list[str] = []
         self._turn_pieces: list[list[str]] = [[]]
+        self._undo: list[_Snapshot] = []
         for player, points in game.start_points().items():
             for p in points:
                 self._node[p] = player
@@ -231,7 +247,71 @@ class NodesState(GameState[NodesAction]):
         twin._legal = self._legal[:]
         twin._history = self._history[:]
         twin._turn_pieces = [t[:] for t in self._turn_pieces]
+        twin._undo = []
         return twin
+
+    def board_arrays(self) -> BoardArrays:
+        """The board as the engine keeps it, for searches that cannot afford views: read, never write,
+        and ask again after every change (``unmake`` puts other lists in place)."""
+        return BoardArrays(self._node, self._term, self._wire, self._ends, self._hot, self._nodes, self._wire_count)
+
+    # ----------------------------------------------------------------- make / unmake
+    def make(self, action: NodesAction) -> None:
+        """``push`` that :meth:`unmake` can take back: the cheap way for a search to try an action.
+
+        >>> state = NodesGame().new_initial_state()
+        >>> before = state.to_json()
+        >>> state.make(state.legal_actions()[0]); state.make(state.legal_actions()[0])
+        >>> state.unmake(2)
+        >>> state.to_json() == before and state.history() == []
+        True
+        """
+        self._undo.append(
+            (
+                self._node[:],
+                self._term[:],
+                self._wire[:],
+                self._wire_from[:],
+                self._ends[:],
+                [s.copy() for s in self._hot],
+                [s.copy() for s in self._nodes],
+                self._wire_count[:],
+                (self._player, self.wires_placed_this_turn, self.turns, self._winner, self._over),
+                self._legal,
+                (len(self._history), len(self._turn_pieces), len(self._turn_pieces[-1])),
+            )
+        )
+        self.push(action)
+
+    def made(self) -> int:
+        """How many :meth:`make` calls :meth:`unmake` can still take back."""
+        return len(self._undo)
+
+    def unmake(self, count: int = 1) -> None:
+        """Take back the last ``count`` :meth:`make` calls (a clone starts with none to take back)."""
+        if not 0 <= count <= len(self._undo):
+            raise ValueError(f"cannot take back {count} action(s): {len(self._undo)} made")
+        if count == 0:
+            return
+        snapshot = self._undo[-count]
+        del self._undo[-count:]
+        (
+            self._node,
+            self._term,
+            self._wire,
+            self._wire_from,
+            self._ends,
+            self._hot,
+            self._nodes,
+            self._wire_count,
+            scalars,
+            self._legal,
+            (history, turn_lists, last_turn),
+        ) = snapshot
+        self._player, self.wires_placed_this_turn, self.turns, self._winner, self._over = scalars
+        del self._history[history:]
+        del self._turn_pieces[turn_lists:]
+        del self._turn_pieces[-1][last_turn:]
 
     # ----------------------------------------------------------------- legality
     def why_illegal(self, action: NodesAction) -> str | None:

@@ -94,3 +94,11 @@ def test_a_whole_game_against_a_weak_person_finishes() -> None:
     play_game(state, 1, computer, read, out.append, color=False)
     assert state.is_terminal()
     assert any(line.startswith(("You win", "The computer wins", "Draw")) for line in out)
+
+
+def test_hint_suggests_a_legal_piece_and_plays_nothing() -> None:
+    state, text = run_script(["hint", "quit"])
+    hint = next(line for line in text.splitlines() if line.startswith("Hint: "))
+    piece = hint.removeprefix("Hint: ").split()[0]
+    assert state.history() == []
+    assert state.action_from_text(piece) in state.legal_actions()

@@ -1,0 +1,59 @@
+"""The search's style options on toy games: widening, root evaluation, temperature."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from toy_games import DoubleNim, TicTacToe, play_game, winning_actions
+
+from engines.ai.mcts import Knowledge, SearchSettings
+from engines.ai.players import MCTSPlayer, RandomPlayer
+from engines.core import GameState
+
+
+def tictactoe_evaluation(state: GameState[Any]) -> Sequence[float]:
+    """A win in one for the mover shows as +0.5, else nothing (enough to steer the root)."""
+    mover = state.current_player()
+    if mover is None:
+        return state.returns()
+    threat = any(after_wins(state, a, mover) for a in state.legal_actions())
+    value = 0.5 if threat else 0.0
+    return [value, -value] if mover == 1 else [-value, value]
+
+
+def after_wins(state: GameState[Any], action: Any, mover: int) -> bool:
+    after = state.clone()
+    after.apply(action)
+    return after.winner() == mover
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_widening_and_root_evaluation_still_find_the_win(seed: int) -> None:
+    state = TicTacToe().from_board("xx.oo....")
+    knowledge = Knowledge(evaluate=tictactoe_evaluation, max_playout_plies=0)
+    player = MCTSPlayer(iterations=50, seed=seed, knowledge=knowledge, widening=1.0, root_evaluation=4)
+    assert player.choose(state) == 2
+    assert player.last is not None and sum(player.last.visits.values()) >= 50 + 4 * 5
+
+
+def test_a_positive_temperature_draws_among_the_searched_moves() -> None:
+    state = DoubleNim(13).new_initial_state()
+    chosen = {MCTSPlayer(iterations=40, seed=seed, temperature=5.0).choose(state) for seed in range(12)}
+    assert chosen == {1, 2}
+    best = {MCTSPlayer(iterations=400, seed=seed).choose(state) for seed in range(3)}
+    assert best <= set(winning_actions(state))
+
+
+def test_styles_play_only_legal_moves() -> None:
+    for seed in range(3):
+        player = MCTSPlayer(iterations=40, seed=seed, widening=1.5, temperature=0.5, root_evaluation=2)
+        play_game(TicTacToe(), {1: player, 2: RandomPlayer(seed)})
+
+
+def test_bad_styles_are_refused() -> None:
+    with pytest.raises(ValueError):
+        SearchSettings(iterations=10, widening=0.0)
+    with pytest.raises(ValueError):
+        SearchSettings(iterations=10, temperature=-1.0)
