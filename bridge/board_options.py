@@ -19,15 +19,25 @@ from typing import Any
 from bridge.config import DEFAULT_ORIGIN, build_world
 from bridge.games import DEFAULT_GAME, WORLDS, every_option, world_class
 from bridge.games.base import GameWorld
+from engines.core import Game
 from schematics.grid import ORIENTATIONS
 from schematics.options import parse_position, parse_spacing
 
 
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """Add --game and every game's option flags."""
+    parser.add_argument("--game", choices=list(WORLDS), default=DEFAULT_GAME,
+                        help=f"the game played (default {DEFAULT_GAME})")
+    options = parser.add_argument_group("game options (each game has its own; see docs/rules/)")
+    for name, owners in every_option().items():
+        text = "; ".join(f"{game}: {option.help} (default {option.default})" for game, option in owners)
+        options.add_argument(owners[0][1].flag, dest=name, default=None, metavar="VALUE", help=text)
+
+
 def add_board_options(parser: argparse.ArgumentParser) -> None:
-    """Add --game, --origin, --spacing, --orientation, --style and every game's option flags."""
-    group = parser.add_argument_group("the board: game, place in the world, style")
-    group.add_argument("--game", choices=list(WORLDS), default=DEFAULT_GAME,
-                       help=f"the game played on the board (default {DEFAULT_GAME})")
+    """Add --game, every game's option flags, and --origin, --spacing, --orientation, --style."""
+    add_game_options(parser)
+    group = parser.add_argument_group("the board: place in the world, style")
     group.add_argument(
         "--origin", type=parse_position, default=DEFAULT_ORIGIN, metavar="X,Y,Z",
         help="API coordinates of the board's first point (a1) on the piece layer (the floor is one below); "
@@ -39,15 +49,21 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
                        help="0: columns a.. run east (+X), rows 1.. north (-Z); 90/180/270 turn that clockwise")
     group.add_argument("--style", metavar="NAME|FILE", help="the board's materials: a built-in style of the game "
                        "or a style .toml file (default: the game's classic style)")
-    options = parser.add_argument_group("game options (each game has its own; see docs/rules/)")
-    for name, owners in every_option().items():
-        text = "; ".join(f"{game}: {option.help} (default {option.default})" for game, option in owners)
-        options.add_argument(owners[0][1].flag, dest=name, default=None, metavar="VALUE", help=text)
 
 
 def world_from_args(args: argparse.Namespace, defaults: Mapping[str, Any] | None = None) -> GameWorld:
     """The board the options describe. ``defaults`` are option values used where the game has the option
     and the command line leaves it out. ValueError names a flag the game does not take or a bad value."""
+    values = _option_values(args, defaults)
+    return build_world(args.game, tuple(args.origin), args.spacing, args.orientation, args.style, values)
+
+
+def game_from_args(args: argparse.Namespace) -> Game[Any]:
+    """The game (rules and options, no board) the options of :func:`add_game_options` describe."""
+    return build_world(args.game, DEFAULT_ORIGIN, None, 0, None, _option_values(args)).game
+
+
+def _option_values(args: argparse.Namespace, defaults: Mapping[str, Any] | None = None) -> dict[str, Any]:
     game = args.game
     known = {option.name for option in world_class(game).options}
     given = {name: getattr(args, name) for name in every_option() if getattr(args, name, None) is not None}
@@ -55,6 +71,5 @@ def world_from_args(args: argparse.Namespace, defaults: Mapping[str, Any] | None
     if foreign:
         flags = ", ".join("--" + name.replace("_", "-") for name in foreign)
         raise ValueError(f"{flags}: not an option of {game}")
-    values = {k: v for k, v in (defaults or {}).items() if k in known} | given
-    return build_world(game, tuple(args.origin), args.spacing, args.orientation, args.style, values)
+    return {k: v for k, v in (defaults or {}).items() if k in known} | given
 

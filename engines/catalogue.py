@@ -8,7 +8,8 @@ A game's package (``engines.<name>``) exposes, besides its rules:
   blank lines are no entries); raises ``ValueError`` naming the line number and the rule at a bad line;
 - ``write_record(state)``: the game so far as record text, which ``replay_states`` reads back;
 - ``board_svg(state)``: the position as an SVG picture, the last action highlighted;
-- ``render_text(state, color=False)``: the position as text for a terminal.
+- ``render_text(state, color=False)``: the position as text for a terminal, and ``status_line(state)``:
+  one line saying whose move it is (or the result).
 
 Tools (the bridge's CLI, ``blockref draw``, journal exports) find a game here and never import another
 game's package, so a broken or missing game never stops the others.

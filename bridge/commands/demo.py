@@ -10,9 +10,7 @@ the world is checked against the engine block for block and the game is written 
 from __future__ import annotations
 
 import argparse
-import inspect
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 from bridge.chat_commands import LEVELS
@@ -85,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
             turn = (mover, len(state.history())) if mover == SIMULTANEOUS else mover
             if turn != shown[0]:  # the board once a turn: when the mover changes, or all acted at once
                 shown[0] = turn
-                print(_render(engine.render_text, state), flush=True)
+                print(engine.render_text(state, color=sys.stdout.isatty()), flush=True)
             if state.is_terminal():
                 stop.set()
 
@@ -108,10 +106,3 @@ def run(args: argparse.Namespace) -> int:
     finally:
         if server is not None:
             server.stop()
-
-
-def _render(render_text: Callable[..., str], state: object) -> str:
-    """The engine's text picture of ``state``, coloured in a terminal where the engine colours."""
-    if "color" in inspect.signature(render_text).parameters:
-        return render_text(state, color=sys.stdout.isatty())
-    return render_text(state)

@@ -1,9 +1,9 @@
-"""``blockref play``: a game of Nodes against the computer, in the terminal.
+"""``blockref play``: a game against the computer, in the terminal (any game whose players take turns).
 
-The person types one piece at a time in the turn notation (``c3-c4``, ``node d5``; several
-wires of one turn may go on one line), or ``help``, ``moves``, ``hint``, ``board``,
-``concede``, ``quit``. The computer's pieces are shown as it places them; the turn record is printed at
-the end.
+The person types actions in the game's record notation (``c3-c4`` or ``node d5`` in Nodes, where several
+wires of one turn may go on one line; ``b3-c3`` or ``c3`` in New Rule; ``draw B5-C3 move B5-C3`` in
+Tightwire), or ``help``, ``moves``, ``hint``, ``board``, ``concede``, ``quit``. The computer's actions are
+shown as it plays them; the record is printed at the end.
 """
 
 from __future__ import annotations
@@ -13,19 +13,16 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from bridge.board_options import add_game_options, game_from_args
+from bridge.rules_chat import rules_lines
+from engines.ai.hints import hint
 from engines.ai.knowledge import computer_player
-from engines.ai.nodes_hint import suggest
 from engines.ai.players import LEVELS, Player
-from engines.core import IllegalAction
-from engines.nodes import PASS, NodesGame, NodesState, render_text, write_record
+from engines.catalogue import game_module
+from engines.core import SIMULTANEOUS, GameState, IllegalAction
 
-HELP = """\
-Place one piece at a time, in the turn notation:
-  c3-c4      a wire from c3 (your hot end or your node's free terminal) to c4
-  node d5    a node on d5 (a hot end of your wire; a node is a whole turn)
-A turn is one node or three wires; several wires may go on one line: c3-c4 c4-c5 c5-d5
-Commands: moves (list your legal pieces), hint (the computer suggests a piece), board (show the board),
-concede, quit, help"""
+COMMANDS = ("Commands: moves (list your legal actions), hint (the computer suggests one), board (show the "
+            "board), concede, quit, help")
 
 ReadLine = Callable[[str], str]
 Write = Callable[[str], None]
@@ -34,39 +31,48 @@ Write = Callable[[str], None]
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "play",
-        help="play Nodes against the computer in the terminal",
-        description="Play a game of Nodes against the computer (Monte Carlo tree search) in the terminal. "
-        "Type pieces in the turn notation (c3-c4, node d5); type 'help' during the game for more.",
+        help="play against the computer in the terminal",
+        description="Play a game against the computer (Monte Carlo tree search) in the terminal: Nodes by "
+        "default, or --game newrule|tightwire with the game's options. Type actions in the game's record "
+        "notation (Nodes: c3-c4, node d5); type 'help' during the game for more.",
     )
     parser.add_argument("--level", choices=list(LEVELS), default="normal", help="computer strength (default normal)")
-    parser.add_argument("--as", dest="seat", type=int, choices=(1, 2), default=1, help="your seat: 1 moves first")
+    parser.add_argument("--as", dest="seat", type=int, default=1, help="your seat: 1 moves first (default 1)")
     parser.add_argument("--seed", type=int, default=None, help="seed for the computer's choices")
-    parser.add_argument(
-        "--corners", choices=("diagonal", "sides"), default="diagonal", help="start layout (default diagonal)"
-    )
-    parser.add_argument("--turn-limit", type=int, default=400, help="turns in all before a draw (default 400)")
     parser.add_argument("--color", action=argparse.BooleanOptionalAction, default=None, help="colour the board")
+    add_game_options(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.turn_limit < 1:
-        print("blockref play: --turn-limit must be at least 1", file=sys.stderr)
+    try:
+        game = game_from_args(args)
+    except ValueError as error:
+        print(f"blockref play: {error}", file=sys.stderr)
         return 2
-    game = NodesGame(corners=args.corners, turn_limit=args.turn_limit)
+    state = game.new_initial_state()
+    if state.current_player() == SIMULTANEOUS:
+        print(f"blockref play: {game_module(game.name).TITLE} is played by all at once on a clock; play it in the "
+              "world (blockref up) or watch it (blockref demo)", file=sys.stderr)
+        return 2
+    if not 1 <= args.seat <= game.num_players:
+        print(f"blockref play: --as must be a seat of the game, 1 to {game.num_players}", file=sys.stderr)
+        return 2
     color = sys.stdout.isatty() if args.color is None else args.color
     computer = computer_player(game, args.level, args.seed)
 
     def write(text: str) -> None:
         print(text, flush=True)
 
-    play_game(game.new_initial_state(), args.seat, computer, input, write, color)
+    play_game(state, args.seat, computer, input, write, color)
     return 0
 
 
-def play_game(state: NodesState, seat: int, computer: Player, read: ReadLine, write: Write, color: bool) -> None:
-    """Play to the end (or until the person quits or input ends); print the result and record."""
-    write(f"You are player {seat} ({'O' if seat == 1 else '@'}). Type 'help' for how to play.")
+def play_game(state: GameState[Any], seat: int, computer: Player, read: ReadLine, write: Write, color: bool) -> None:
+    """Play to the end (or until the person quits or input ends); print the result and the record. Every
+    seat but ``seat`` is the computer's."""
+    engine = game_module(state.game.name)
+    write(f"{engine.TITLE}: you are player {seat}. Type 'help' for how to play.")
     show = True
     while not state.is_terminal():
         if state.current_player() != seat:
@@ -74,85 +80,90 @@ def play_game(state: NodesState, seat: int, computer: Player, read: ReadLine, wr
             show = True
             continue
         if show:
-            write(render_text(state, color=color))
+            write(engine.render_text(state, color=color))
             show = False
-        if state.legal_actions() == [PASS]:
-            write("You have no legal piece: your turn passes.")
-            state.apply(PASS)
+        forced = state.legal_actions()
+        if len(forced) == 1 and state.action_to_text(forced[0]) == "pass":
+            write("You have no legal action: your turn passes.")
+            state.apply(forced[0])
             continue
         try:
-            line = read(_prompt(state)).strip()
+            line = read(f"{engine.status_line(state)}> ").strip()
         except EOFError:
             write("\nEnd of input: the game is left unfinished.")
             break
-        outcome = _person_input(state, seat, line, write)
+        outcome = _person_input(state, seat, line, write, engine)
         if outcome == "quit":
             write("You left the game unfinished.")
             break
         show = outcome == "moved" and not state.is_terminal() and state.current_player() == seat
     if state.is_terminal():
-        write(render_text(state, color=color))
+        write(engine.render_text(state, color=color))
         write(_result(state, seat))
-    write("Turn record:")
-    write(write_record(state).rstrip("\n"))
+    write("Record:")
+    write(engine.write_record(state).rstrip("\n"))
 
 
-def _prompt(state: NodesState) -> str:
-    left = state.wires_left_in_turn()
-    return "your turn (a node or three wires)> " if left == 3 else f"{left} more wire{'s' if left > 1 else ''}> "
-
-
-def _person_input(state: NodesState, seat: int, line: str, write: Write) -> str:
+def _person_input(state: GameState[Any], seat: int, line: str, write: Write, engine: Any) -> str:
     """Handle one line from the person: 'moved', 'quit' or 'stay' (nothing was played)."""
     command = line.lower()
     if not command:
         return "stay"
     if command in ("help", "?"):
-        write(HELP)
+        write("\n".join([*rules_lines(state.game.name, "", None)[:-2], COMMANDS]))
         return "stay"
     if command == "moves":
-        write("Legal pieces: " + " ".join(state.action_to_text(a) for a in state.legal_actions()))
+        write("Legal actions: " + " ".join(state.action_to_text(a) for a in state.legal_actions()))
         return "stay"
     if command == "hint":
-        write(f"Hint: {suggest(state)[1]}")
+        write(f"Hint: {hint(state)}")
         return "stay"
     if command == "board":
-        write(render_text(state))
+        write(engine.render_text(state))
         return "stay"
     if command in ("quit", "exit"):
         return "quit"
     if command == "concede":
         state.concede(seat)
         return "moved"
-    words = command.split()
-    pieces = [command] if words[0] == "node" else words
-    turn = state.turns
-    for piece in pieces:
-        if state.turns != turn or state.is_terminal():
-            write(f"Your turn ended before {piece}; it was not played.")
+    for count, text in enumerate(_actions_in(state, line)):
+        if state.is_terminal() or state.current_player() != seat:
+            write(f"Your turn ended before {text}; it was not played.")
             break
         try:
-            action = state.action_from_text(piece)
-            state.apply(action)
+            state.apply(state.action_from_text(text))
         except (ValueError, IllegalAction) as error:
-            write(f"{piece}: {error}. Type 'moves' to list your legal pieces.")
-            return "moved" if piece != pieces[0] else "stay"
+            write(f"{text}: {error}. Type 'moves' to list your legal actions.")
+            return "moved" if count else "stay"
     return "moved"
 
 
-def _computer_turn(state: NodesState, computer: Player, write: Write) -> None:
+def _actions_in(state: GameState[Any], line: str) -> list[str]:
+    """The actions a line names: the whole line when it is one action, else each word (several pieces of
+    one turn, as in Nodes: ``c3-c4 c4-c5``)."""
+    try:
+        state.action_from_text(line)
+    except ValueError:
+        return line.split()
+    return [line]
+
+
+def _computer_turn(state: GameState[Any], computer: Player, write: Write) -> None:
     player = state.current_player()
     write(f"Computer (player {player}) is thinking...")
-    pieces = []
+    actions = []
     while not state.is_terminal() and state.current_player() == player:
         action = computer.choose(state)
+        actions.append(state.action_to_text(action))
         state.apply(action)
-        pieces.append(state.action_to_text(action))
-    write(f"Computer (player {player}) plays: {' '.join(pieces)}")
+    write(f"Computer (player {player}) plays: {' '.join(actions)}")
 
 
-def _result(state: NodesState, seat: int) -> str:
-    won = state.winner()
-    if won is None:
-        return f"Draw after {state.turns} turns."
-    return f"{'You win' if won == seat else 'The computer wins'} after {state.turns} turns."
+def _result(state: GameState[Any], seat: int) -> str:
+    returns = state.returns()
+    turns = len(state.history())
+    if returns[seat - 1] > 0:
+        return f"You win after {turns} entries."
+    if returns[seat - 1] < 0:
+        return f"The computer wins after {turns} entries."
+    return f"Draw after {turns} entries."

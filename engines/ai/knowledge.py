@@ -68,10 +68,10 @@ NODES_LEVELS: dict[str, Style] = {
 def computer_player(
     game: Game[Any], level: str = "normal", seed: int | None = None, iterations: int | None = None
 ) -> MCTSPlayer:
-    """The MCTS opponent of ``level`` (``easy``, ``normal`` or ``hard``) for ``game``; for Nodes,
-    ``iterations`` replaces the level's budget (the style stays)."""
+    """The MCTS opponent of ``level`` (``easy``, ``normal`` or ``hard``) for ``game``; ``iterations``
+    replaces the level's budget (the style stays), which makes its choices reproducible with a seed."""
     if game.name != "nodes":
-        return MCTSPlayer(level, seed=seed, knowledge=knowledge_for(game))
+        return MCTSPlayer(level, seed=seed, knowledge=knowledge_for(game), iterations=iterations)
     if level not in NODES_LEVELS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     style = NODES_LEVELS[level]

@@ -10,8 +10,9 @@ from engines.implosion.board import CAPACITY, RINGS, ring_nodes
 from engines.implosion.state import ImplosionState
 
 
-def render_text(state: ImplosionState) -> str:
+def render_text(state: ImplosionState, color: bool = False) -> str:
     """The rings, a line of scores and a status line.
+    Plain text: ``color`` (the engines' common signature) changes nothing.
 
     >>> from engines.implosion.state import ImplosionGame
     >>> print(render_text(ImplosionGame(players=2).new_initial_state()).splitlines()[0])

@@ -12,8 +12,9 @@ GLYPH = {1: "O", 2: "X"}
 NAMES = {1: "Orange", 2: "Blue"}
 
 
-def render_text(state: TightwireState) -> str:
+def render_text(state: TightwireState, color: bool = False) -> str:
     """The dots, row 5 at the top, the lines and a status line.
+    Plain text: ``color`` (the engines' common signature) changes nothing.
 
     >>> from engines.tightwire.state import TightwireGame
     >>> state = TightwireGame().new_initial_state()

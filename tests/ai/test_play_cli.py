@@ -31,8 +31,8 @@ def test_illegal_and_malformed_input_get_a_reason_and_a_new_prompt() -> None:
     state, text = run_script(["c3-c5", "zz", "node c3", "moves", "help", "c3-c4 c4-c5 c5-d5"])
     assert "c3 and c5 are not adjacent" in text
     assert "'zz' is not a piece" in text
-    assert "Legal pieces: c3-c4" in text
-    assert "A turn is one node or three wires" in text
+    assert "Legal actions: c3-c4" in text
+    assert "Each turn: place ONE node, or EXACTLY three wires." in text  # help: the rules in short
     assert "Traceback" not in text
     assert state.record_lines()[0] == "c3-c4 c4-c5 c5-d5"
     assert "Computer (player 2) plays:" in text
@@ -70,9 +70,9 @@ def test_the_command_plays_through_the_cli(monkeypatch: pytest.MonkeyPatch, caps
     monkeypatch.setattr("builtins.input", fake_input)
     assert main(["play", "--level", "easy", "--seed", "2", "--as", "2", "--no-color"]) == 0
     out = capsys.readouterr().out
-    assert "You are player 2 (@)" in out
+    assert "Nodes: you are player 2." in out
     assert "Computer (player 1) plays:" in out
-    assert "Turn record:" in out
+    assert "Record:" in out
 
 
 def test_help_explains_the_command(capsys: pytest.CaptureFixture[str]) -> None:
@@ -102,3 +102,29 @@ def test_hint_suggests_a_legal_piece_and_plays_nothing() -> None:
     piece = hint.removeprefix("Hint: ").split()[0]
     assert state.history() == []
     assert state.action_from_text(piece) in state.legal_actions()
+
+
+@pytest.mark.parametrize(
+    ("options", "first", "second"),
+    [
+        (["--game", "newrule", "--size", "4"], "start a1", "b2-c2"),
+        (["--game", "tightwire"], "draw A1-A2", "draw B1-B2"),
+    ],
+)
+def test_the_other_turn_based_games_play_in_the_terminal(
+    options: list[str], first: str, second: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    feed = iter(["help", "hint", first, "nonsense here", second, "quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(feed))
+    assert main(["play", *options, "--level", "easy", "--seed", "1", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "Commands: moves" in out and "Hint: " in out
+    assert "Computer (player 2) plays:" in out
+    assert "Type 'moves' to list your legal actions." in out  # the nonsense, answered
+    record = out.split("Record:\n", 1)[1]
+    assert first in record and "Traceback" not in out
+
+
+def test_a_game_played_all_at_once_is_refused_with_where_to_play_it(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--game", "implosion"]) == 2
+    assert "played by all at once" in capsys.readouterr().err

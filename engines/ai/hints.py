@@ -1,0 +1,36 @@
+"""A hint for a person: the action the computer suggests, in words.
+
+Nodes has its own (the piece and what it does, :mod:`engines.ai.nodes_hint`); any other game gets the
+action the hard level would play.
+
+>>> from engines.catalogue import make_game
+>>> state = make_game("newrule", {"size": 4}).new_initial_state()
+>>> hint(state, budget=50).endswith("(the computer's choice at the hard level)")
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from engines.ai.knowledge import computer_player
+from engines.core import GameState
+
+OWN_HINTS = {"nodes": "engines.ai.nodes_hint:suggest"}
+"""Games with hints of their own: ``suggest(state) -> (action, sentence)``."""
+HINT_ITERATIONS = 1500
+
+
+def hint(state: GameState[Any], budget: int = HINT_ITERATIONS) -> str:
+    """A sentence suggesting an action for the player to move, starting with the action's notation.
+    Raises ValueError once the game is over."""
+    if state.is_terminal():
+        raise ValueError("the game is over: there is nothing to suggest")
+    own = OWN_HINTS.get(state.game.name)
+    if own is not None:
+        module, _, name = own.partition(":")
+        _, sentence = getattr(importlib.import_module(module), name)(state, budget)
+        return str(sentence)
+    action = computer_player(state.game, "hard", seed=0, iterations=budget).choose(state.clone())
+    return f"{state.action_to_text(action)} (the computer's choice at the hard level)"
