@@ -19,6 +19,7 @@ const { values: opts } = parseArgs({
   options: { host: { type: 'string', default: '127.0.0.1' }, port: { type: 'string' }, version: { type: 'string' } }
 })
 const BLOCK_SLOT = 0 // hotbar slot for blocks to place
+const CLEAR_WAIT_MS = 2000 // how long a cell seen full may take to show as emptied
 const SWORD_SLOT = 1 // hotbar slot for the sword
 const JOIN_TIMEOUT_MS = 20000
 const VIEW_DISTANCE = 8 // chunks; the server sends at most its own view-distance (8)
@@ -94,7 +95,12 @@ async function loadedBlock (bot, pos) {
 async function preparePlace (bot, pos, block) {
   const target = vec(pos)
   if (!bot.registry.blocksByName[block]) throw new Error(`unknown block ${block}`)
-  const current = await loadedBlock(bot, target)
+  let current = await loadedBlock(bot, target)
+  // A cell the server has just emptied may still look full to the bot until the update arrives.
+  for (const until = Date.now() + CLEAR_WAIT_MS; current.name !== 'air' && Date.now() < until;) {
+    await new Promise(resolve => setTimeout(resolve, 20))
+    current = bot.blockAt(target) || current
+  }
   if (current.name !== 'air') throw new Error(`cannot place at ${target}: the cell holds ${current.name}`)
   for (const face of FACES) {
     const candidate = bot.blockAt(target.minus(face))
