@@ -17,14 +17,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from bridge.rules_chat import rules_lines
+from engines.ai.hints import hint
 from engines.core import IllegalAction
 
 if TYPE_CHECKING:
     from bridge.referee import BoardReferee
 
-VERBS = ("join", "leave", "start", "concede", "reset", "status", "undo", "build", "clear", "rules", "help")
+VERBS = ("join", "leave", "start", "concede", "reset", "status", "undo", "build", "clear", "rules", "hint", "help")
 QUEUE_VERBS = ("orders", "cancel")  # for games whose actions are queued until the clock plays them
 LEVELS = ("easy", "normal", "hard")
+HINT_BUDGET = 400  # search iterations of a hint in chat: a fraction of a second, so the loop hardly waits
 CONSENT_WINDOW = 60.0  # seconds the other players have to agree to an undo or a reset mid-game
 
 
@@ -37,7 +39,7 @@ def help_lines(referee: BoardReferee) -> list[str]:
         "seat the computer",
         f"{prefix} leave | start | reset | concede | status | undo (needs your opponent's '{prefix} undo' too)",
         f"{prefix} clear removes the board (the game is kept); {prefix} build brings it back",
-        f"{prefix} rules [topic]: the rules in short",
+        f"{prefix} rules [topic]: the rules in short; {prefix} hint: a suggestion, where the board allows it",
         referee.world.how_to_play,
     ]
 
@@ -92,6 +94,8 @@ class CommandDesk:
             return [referee.status(), referee.seat_line()]
         if verb == "rules":
             return rules_lines(referee.game.name, prefix, " ".join(args) or None)
+        if verb == "hint":
+            return self._hint(referee, speaker, seat)
         if verb == "join":
             return self._join(referee, speaker, seat, args, address)
         if verb == "leave":
@@ -183,6 +187,16 @@ class CommandDesk:
         referee.take_seat(player, speaker, address)
         self.unseat_computer(referee, player)
         return [f"{speaker} plays player {player}. {referee.seat_line()}"]
+
+    def _hint(self, referee: BoardReferee, speaker: str, seat: int | None) -> list[str]:
+        state = referee.state
+        if not referee.hints:
+            return [f"{speaker}, hints are off on this board (its config's 'hints = true' turns them on)"]
+        if state.is_terminal():
+            return ["the game is over"]
+        if seat is None or state.current_player() != seat:
+            return [f"{speaker}, hints are for the player to move"]
+        return [f"hint for {referee.who(seat)}: {hint(state.clone(), budget=HINT_BUDGET)}"]
 
     def _others(self, referee: BoardReferee, seat: int | None) -> list[int]:
         """The seats held by people other than the one at ``seat``."""

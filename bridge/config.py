@@ -14,6 +14,7 @@
     orientation = 0
     style = "classic"            # built-in style name or a .toml file
     chat_prefix = "nodes"        # players type "nodes join 1"; default: the game's own prefix
+    hints = false                # true: "nodes hint" asks the computer for a suggestion
     corners = "diagonal"         # any other key is an option of the board's game
     turn_limit = 400
 
@@ -33,7 +34,7 @@ from engines.core import Game
 from schematics.style import read_toml
 
 DEFAULT_ORIGIN = (3, 0, -3)
-BOARD_KEYS = ("name", "game", "origin", "spacing", "orientation", "style", "chat_prefix")
+BOARD_KEYS = ("name", "game", "origin", "spacing", "orientation", "style", "chat_prefix", "hints")
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,8 @@ class BoardConfig:
     name: str
     world: GameWorld
     prefix: str
+    hints: bool = False
+    """Whether players may ask the computer for a hint (``<prefix> hint``) on this board."""
 
     def game(self) -> Game[Any]:
         return self.world.game
@@ -104,7 +107,10 @@ def board_from_table(table: dict[str, Any], where: str, default_prefix: str | No
     prefix = str(table.get("chat_prefix", default_prefix or world.default_prefix)).lower()
     if not prefix.isidentifier():
         raise ValueError(f"{where} ({name}): chat_prefix {prefix!r} must be one word")
-    return BoardConfig(name, world, prefix)
+    hints = table.get("hints", False)
+    if not isinstance(hints, bool):
+        raise ValueError(f"{where} ({name}): hints must be true or false")
+    return BoardConfig(name, world, prefix, hints)
 
 
 def load_config(path: Path) -> BridgeConfig:

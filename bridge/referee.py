@@ -80,6 +80,8 @@ class BoardReferee:
         self._unattributed: set[Cell] = set()  # cells seen without a placer last look, given one more look
         self._said: dict[tuple[str, Any], float] = {}  # when each line was last said about what
         self.cleared = False  # a cleared board is not watched until it is built again
+        self.hints = False
+        """Whether players may ask the computer for a hint on this board (the board config says)."""
         self.notices: list[str] = []
         """Lines to announce at the next look (a style switched for the server in use)."""
 

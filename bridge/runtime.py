@@ -30,6 +30,8 @@ def add_bridge_options(parser: argparse.ArgumentParser, *, server_default: str |
     parser.add_argument("--seat-timeout", type=float, metavar="SECONDS",
                         help="how long a seated player may be away before the seat is freed (default 300, or the "
                         "config's seat_timeout; 0: never)")
+    parser.add_argument("--hints", action="store_true",
+                        help="let players ask the computer for a hint in chat ('nodes hint'); off by default")
     parser.add_argument("--adopt", action="store_true",
                         help="take the board standing in the world (floor, rim, decorations) as it is, instead "
                         "of painting the style's floor; remembered in the data folder")
@@ -44,7 +46,7 @@ def config_from_args(args: argparse.Namespace, option_defaults: dict[str, Any] |
         config = load_config(args.config)
     else:
         world = world_from_args(args, option_defaults)
-        config = BridgeConfig(boards=[BoardConfig("main", world, world.default_prefix)])
+        config = BridgeConfig(boards=[BoardConfig("main", world, world.default_prefix, args.hints)])
         check_boards(config.boards)
     if args.data:
         config.data_dir = args.data
@@ -74,6 +76,7 @@ def referees_for(
                 notices.append(f"style {materials.wanted.name} cannot be refereed on this server ("
                                f"{'; '.join(map(str, materials.clashes))}): style {materials.style.name} is used")
         referee = BoardReferee(board.name, board.world, journal, prefix=board.prefix)
+        referee.hints = board.hints
         referee.notices.extend(notices)
         path = config.data_dir / f"{board.name}.template.json"
         template = load_template(path)

@@ -245,3 +245,15 @@ def test_an_ambiguous_post_is_not_acted_on_and_its_speaker_is_asked_to_repeat() 
     said = world.chat[before:]
     assert not service.referees["main"].state.is_terminal()
     assert len(said) == 1 and "alex, please type that again" in said[0]
+
+
+def test_a_hint_in_chat_only_where_the_board_allows_it_and_only_for_the_player_to_move() -> None:
+    service, world, referee = seated()
+    assert "hints are off on this board" in chat(service, world, 7, "alex", "nodes hint")[0]
+    referee.hints = True
+    assert "hints are for the player to move" in chat(service, world, 8, "bo", "nodes hint")[0]
+    line = chat(service, world, 7, "alex", "nodes hint")[0]
+    assert line.startswith("[nodes] hint for player 1 (red, alex): ")
+    piece = line.split(": ", 1)[1].split()[0]
+    assert referee.state.action_from_text(piece) in referee.state.legal_actions()
+    assert referee.state.history() == []  # a hint plays nothing
