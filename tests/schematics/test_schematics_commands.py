@@ -160,3 +160,26 @@ def test_unsupported_versions_are_refused() -> None:
         mc_version("1.12.2")
     with pytest.raises(ValueError, match="supported versions"):
         mc_version("2.0")
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("newrule", {"size": "5", "players": "4"}), ("tightwire", {"size": "6"}), ("implosion", {"players": "3"})],
+)
+def test_every_games_board_is_built_by_its_fill_lines_and_its_schematic(
+    game: str, options: dict[str, str], tmp_path: Path
+) -> None:
+    from bridge.config import build_world
+    from schematics.schem import read_schem, write_schem
+
+    geometry = build_world(game, (0, 0, 0), None, 0, None, options).geometry
+    lines = build_lines(geometry, anchor="corner")  # type: ignore[arg-type]
+    assert run(lines, (0.5, 80.0, 0.5)) == expected_at(geometry, (0, 80, 0), "corner")  # type: ignore[arg-type]
+    anchor = geometry.anchor_position("corner")
+    blocks = {(x - anchor[0], y - anchor[1], z - anchor[2]): b for (x, y, z), b in geometry.initial_blocks().items()}
+    write_schem(tmp_path / "board.schem", blocks, version=2, data_version=mc_version("1.21.4").data_version,
+                world_offset=anchor)
+    read, _ = read_schem(tmp_path / "board.schem")  # cells from the schematic's own minimum corner
+    low = tuple(min(cell[axis] for cell in blocks) for axis in range(3))
+    assert {cell: state for cell, state in read.items() if state != "minecraft:air"} == {
+        (x - low[0], y - low[1], z - low[2]): b.state for (x, y, z), b in blocks.items() if b.name != "air"}
