@@ -37,6 +37,10 @@ class BlockType:
         """The RaspberryJuice ``(id, data)`` pair."""
         return (self.legacy_id, self.legacy_data)
 
+    def to_json(self) -> dict[str, object]:
+        """The block as plain JSON data (``blockref board layout --json``)."""
+        return {"name": self.name, "legacy_id": self.legacy_id, "legacy_data": self.legacy_data, "state": self.state}
+
 
 def _table() -> dict[str, BlockType]:
     rows: list[BlockType] = [BlockType("air", 0, 0)]

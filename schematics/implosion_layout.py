@@ -272,9 +272,6 @@ class ImplosionLayout:
     def to_json(self) -> dict[str, Any]:
         low, high = self.bounds()
 
-        def describe(material: BlockType) -> dict[str, Any]:
-            return {"name": material.name, "legacy_id": material.legacy_id, "legacy_data": material.legacy_data}
-
         parts = ("floor", "rim", "pillar", "vanished", "start_mark", "spawn_mark", "centre_mark", "turn_bar",
                  "clock_bar")
         return {
@@ -285,9 +282,9 @@ class ImplosionLayout:
             "orientation": self.orientation,
             "layers": {"floor": self.origin[1] - 1, "pillar": self.origin[1], "top": self.origin[1] + TOP},
             "bounds": {"min": list(low), "max": list(high)},
-            "board": {part: describe(getattr(self.style, part)) for part in parts},
+            "board": {part: getattr(self.style, part).to_json() for part in parts},
             "nodes": {f"{ring_of(n)}.{INDEX[n]}": list(self.pillar_cell(n)) for n in NODES},
-            "seats": {str(p): describe(seat_block(p)) for p in range(1, self.players + 1)},
+            "seats": {str(p): seat_block(p).to_json() for p in range(1, self.players + 1)},
         }
 
 

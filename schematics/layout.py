@@ -286,14 +286,6 @@ class BoardLayout:
         """The geometry as plain JSON data (for ``blockref board layout --json``)."""
         low, high = self.bounds()
 
-        def describe(material: BlockType) -> dict[str, Any]:
-            return {
-                "name": material.name,
-                "legacy_id": material.legacy_id,
-                "legacy_data": material.legacy_data,
-                "state": material.state,
-            }
-
         return {
             "style": self.style.name,
             "size": self.size,
@@ -313,11 +305,11 @@ class BoardLayout:
                 str(player): [point_name(*p) for p in starts] for player, starts in self.start_points().items()
             },
             "board": {
-                part: describe(getattr(self.style.board, part)) for part in ("floor", "grid", "border")
+                part: getattr(self.style.board, part).to_json() for part in ("floor", "grid", "border")
             },
             "players": {
                 str(player): {
-                    part: describe(getattr(materials, part)) for part in ("wire", "node", "tab", "marking")
+                    part: getattr(materials, part).to_json() for part in ("wire", "node", "tab", "marking")
                 }
                 for player, materials in self.style.players.items()
             },

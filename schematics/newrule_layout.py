@@ -167,9 +167,6 @@ class NewRuleLayout:
     def to_json(self) -> dict[str, Any]:
         low, high = self.bounds()
 
-        def describe(material: BlockType) -> dict[str, Any]:
-            return {"name": material.name, "legacy_id": material.legacy_id, "legacy_data": material.legacy_data}
-
         return {
             "style": self.style.name,
             "size": self.size,
@@ -178,8 +175,8 @@ class NewRuleLayout:
             "orientation": self.orientation,
             "layers": {"floor": self.origin[1] - 1, "piece": self.origin[1], "top": self.origin[1] + 1},
             "bounds": {"min": list(low), "max": list(high)},
-            "board": {part: describe(getattr(self.style, part)) for part in ("floor", "rim", "post", "wall")},
-            "players": {str(p): {"wool": describe(self.style.wool(p)), "dead": describe(self.style.dead(p))}
+            "board": {part: getattr(self.style, part).to_json() for part in ("floor", "rim", "post", "wall")},
+            "players": {str(p): {"wool": self.style.wool(p).to_json(), "dead": self.style.dead(p).to_json()}
                         for p in range(1, len(self.style.colours) + 1)},
         }
 

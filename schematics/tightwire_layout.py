@@ -271,9 +271,6 @@ class TightwireLayout:
     def to_json(self) -> dict[str, Any]:
         low, high = self.bounds()
 
-        def describe(material: BlockType) -> dict[str, Any]:
-            return {"name": material.name, "legacy_id": material.legacy_id, "legacy_data": material.legacy_data}
-
         y = self.origin[1]
         return {
             "style": self.style.name,
@@ -284,7 +281,7 @@ class TightwireLayout:
             "layers": {"floor": y - 1, "pillars": [y, y + PILLAR_HEIGHT - 1], "lines": y + LINE_LAYER,
                        "slack_lines": y + SLACK_LAYER, "pieces": y + PIECE_LAYER},
             "bounds": {"min": list(low), "max": list(high)},
-            "board": {part: describe(getattr(self.style, part))
+            "board": {part: getattr(self.style, part).to_json()
                       for part in ("floor", "rim", "pillar", "line", "slack", "won", "move_time", "reserve")},
-            "players": {str(p): {"piece": describe(self.style.piece(p))} for p in (1, 2)},
+            "players": {str(p): {"piece": self.style.piece(p).to_json()} for p in (1, 2)},
         }
