@@ -33,7 +33,8 @@ class Style:
     priors: bool
     root_evaluation: int = 0
     turn_search: bool = False
-    """Instead of the tree search: the whole-turn beam search of :mod:`engines.ai.nodes_turn_search`."""
+    """Instead of the tree search (whose fields are then unused): the whole-turn beam search of
+    :mod:`engines.ai.nodes_turn_search`, about as fast as ``normal``."""
 
 
 NODES_LEVELS: dict[str, Style] = {

@@ -30,6 +30,8 @@ class TurnSearchPlayer:
     """Picks the first piece of the best turn found (reproducible with ``seed``)."""
 
     def __init__(self, seed: int | None = None, beam: Sequence[int] = BEAM) -> None:
+        if not beam or min(beam) < 1:
+            raise ValueError("the beam keeps at least one piece at every step")
         self.name = "turn-search"
         self.rng = random.Random(seed)
         self.beam = tuple(beam)

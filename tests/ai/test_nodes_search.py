@@ -14,6 +14,7 @@ from engines.ai import nodes_hint, nodes_tactics, nodes_turn_search
 from engines.ai.knowledge import NODES_LEVELS, computer_player
 from engines.ai.nodes_hint import suggest
 from engines.ai.nodes_tactics import FAR, Reach
+from engines.ai.nodes_turn_search import TurnSearchPlayer
 from engines.ai.players import MCTSPlayer
 from engines.nodes import PASS, NodesGame, NodesState, PlaceWire, parse_action, replay
 
@@ -141,11 +142,11 @@ def test_a_hint_is_a_legal_piece_with_a_reason(seed: int) -> None:
     if state.is_terminal():
         pytest.skip("the random game ended early")  # pragma: no cover
     before = state.serialize()
-    action, reason = suggest(state, budget=60)
+    action, reason = suggest(state, budget=3)
     assert state.serialize() == before
     assert action in state.legal_actions()
     assert reason.startswith(str(action))
-    assert suggest(state, budget=60) == (action, reason)
+    assert suggest(state, budget=3) == (action, reason)
 
 
 def test_a_hint_when_nothing_is_legal_is_the_pass_and_none_once_the_game_is_over() -> None:
@@ -162,3 +163,15 @@ def test_a_hint_when_nothing_is_legal_is_the_pass_and_none_once_the_game_is_over
 def test_docstring_examples(module: object) -> None:
     result = doctest.testmod(module)  # type: ignore[arg-type]
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_the_turn_search_plans_a_capture_three_wires_away() -> None:
+    setup = ["c3-d3 d3-e3 e3-f3", "c10-c11 c11-d11 d11-d12", "f3-g3 c3-c4 c4-c5", "d12-e12 e12-f12 f12-g12"]
+    state = replay(NodesGame(), setup)
+    assert state.current_player() == 1 and Reach(state).capture_distance(1, 3) == 3
+    player = TurnSearchPlayer(seed=1)
+    while state.current_player() == 1:
+        state.apply(player.choose(state))
+    assert state.node_owner(parse_action("node j3").at) == 1  # type: ignore[union-attr]
+    with pytest.raises(ValueError):
+        TurnSearchPlayer(beam=(0,))
