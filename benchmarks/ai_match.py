@@ -100,6 +100,13 @@ def make_player(name: str, setup: Setup, seed: int) -> Player:
     return computer_player(game, name, seed, iterations=max(1, round(NODES_LEVELS[name].iterations * setup.scale)))
 
 
+def searched(player: Player) -> int:
+    """Iterations of the last tree search, or evaluations so far of a turn search (0 for others)."""
+    if isinstance(player, MCTSPlayer):
+        return player.last.iterations if player.last is not None else 0
+    return int(getattr(player, "evaluations", 0))
+
+
 def play_one(pairing: str, index: int, seed: int, setup: Setup) -> GameResult:
     """One game of ``pairing``; the left player is seat 1 in even games."""
     left, right = pairing.split("-")
@@ -114,12 +121,11 @@ def play_one(pairing: str, index: int, seed: int, setup: Setup) -> GameResult:
         assert mover is not None
         name = seats[mover]
         player = players[name]
-        began = time.perf_counter()
+        began, before = time.perf_counter(), searched(player) if not isinstance(player, MCTSPlayer) else 0
         action = player.choose(state)
         effort[name].seconds += time.perf_counter() - began
         effort[name].pieces += 1
-        if isinstance(player, MCTSPlayer) and player.last is not None:
-            effort[name].iterations += player.last.iterations
+        effort[name].iterations += searched(player) - before
         state.apply(action)
     return GameResult(pairing, index, left_seat, state.winner(), state.turns, time.perf_counter() - started, effort)
 
@@ -143,14 +149,13 @@ def print_speed(setup: Setup) -> None:
         total = Search()
         for state in speed_positions():
             player = make_player(level, setup, 0)
-            assert isinstance(player, MCTSPlayer)
-            began = time.process_time()
+            began, before = time.process_time(), searched(player)
             player.choose(state)
-            assert player.last is not None
-            total.add(Search(player.last.iterations, time.process_time() - began, 1))
+            total.add(Search(searched(player) - before, time.process_time() - began, 1))
         rate = total.iterations / total.seconds if total.seconds else 0.0
+        unit = "evaluations" if NODES_LEVELS[level].turn_search else "iterations"
         print(
-            f"  {level:<7} {total.iterations // 3:>6} iterations a piece, {rate:>8,.0f} iterations/s,"
+            f"  {level:<7} {total.iterations // 3:>6} {unit} a piece, {rate:>8,.0f} {unit}/s,"
             f" {total.seconds / 3:.3f} s a piece"
         )
 
@@ -199,7 +204,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1 or args.workers < 1 or args.scale <= 0 or args.turn_limit < 1:
         parser.error("--games, --workers and --turn-limit must be at least 1 and --scale positive")
     setup = Setup(args.turn_limit, args.corners, args.scale)
-    budgets = ", ".join(f"{n} {max(1, round(s.iterations * args.scale))}" for n, s in NODES_LEVELS.items())
+    budgets = ", ".join(
+        f"{n} {'whole-turn search' if s.turn_search else max(1, round(s.iterations * args.scale))}"
+        for n, s in NODES_LEVELS.items()
+    )
     print(f"Nodes ({args.corners}, turn limit {args.turn_limit}); iterations a piece: {budgets};")
     print(f"{args.games} games per pairing on {args.workers} processes ({os.cpu_count()} cores here)")
     print_speed(setup)

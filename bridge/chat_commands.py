@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 VERBS = ("join", "leave", "start", "concede", "reset", "status", "undo", "build", "clear", "rules", "hint", "help")
 QUEUE_VERBS = ("orders", "cancel")  # for games whose actions are queued until the clock plays them
 LEVELS = ("easy", "normal", "hard")
-HINT_BUDGET = 400  # search iterations of a hint in chat: a fraction of a second, so the loop hardly waits
+HINT_BUDGET = 200  # search budget of a hint in chat: a fraction of a second, so the loop hardly waits
 CONSENT_WINDOW = 60.0  # seconds the other players have to agree to an undo or a reset mid-game
 
 

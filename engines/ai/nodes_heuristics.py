@@ -1,15 +1,19 @@
 """Nodes knowledge for the generic search: a position evaluation and move priors.
 
-What wins Nodes is reach, not material: a node is lost the moment an enemy wire tip can get to
-it, and a line is lost the moment an enemy tip can get to one of its joints. So the evaluation
-is built on :class:`~engines.ai.nodes_tactics.Reach` (exact wire distances for both players):
+What wins Nodes is reach: a node is lost the moment an enemy wire tip can get to it, and a line
+is lost the moment an enemy tip can get to one of its joints. So the evaluation is built on
+:class:`~engines.ai.nodes_tactics.Reach` (exact wire distances for both players):
 
-- the mover's **captures and cuts within the wires it has left** this turn, and the other
-  player's within a whole turn (three wires; the mover may still parry those);
+- the mover's **captures** within the wires it has left this turn are played out (and the
+  recaptures after them), not guessed; the other player's capture **threats** (within a whole
+  turn) count as a part of the node they reach, less than a capture since the mover may parry;
+- **cuts** in reach, for either side;
 - **pressure**: how close each player's tips are to the enemy nodes, worth more as the game goes
-  on so that play heads for a result instead of filling the board;
-- **mobility**: the points each player can reach with one wire (its hot ends and free terminals
-  at work), and only a little for material (nodes, their damage, wires).
+  on (up to a cap) so that play heads for a result instead of filling the board;
+- **tempo and mobility**: the wires the mover still has this turn, and the points each player
+  can reach with one wire (its hot ends and free terminals at work);
+- material last: nodes, their damage, and a little for wires; so a node is worth building where
+  it is out of reach, and not for its own sake.
 
 It reads the engine's arrays (``NodesState.board_arrays``) directly: the search calls it on
 every new leaf.

@@ -2,36 +2,37 @@
 
 >>> from engines.nodes import NodesGame, replay
 >>> state = replay(NodesGame(), ["c3-d3 d3-e3 e3-f3", "j3-j4 j4-j5 j5-j6", "f3-g3 g3-h3 h3-i3"])
->>> suggest(state, budget=200)[1]  # player 2 to move: i3 is one wire from its node j3
+>>> suggest(state)[1]  # player 2 to move: i3 is one wire from its node j3
 'j3-i3 trades with the enemy hot end at i3'
 >>> for text in ("c10-c11", "c11-d11", "d11-d12"):  # if player 2 plays elsewhere instead...
 ...     state.apply(state.action_from_text(text))
->>> suggest(state, budget=200)[1]  # ...player 1 takes it
+>>> suggest(state)[1]  # ...player 1 takes it
 'i3-j3 captures the node at j3'
 """
 
 from __future__ import annotations
 
-from engines.ai.knowledge import computer_player
 from engines.ai.nodes_tactics import Reach
+from engines.ai.nodes_turn_search import BEAM, TurnSearchPlayer
 from engines.nodes import Pass, PlaceNode, PlaceWire, point_name
 from engines.nodes.actions import NodesAction
 from engines.nodes.board import POINT_EDGES
 from engines.nodes.state import NodesState
 
-HINT_ITERATIONS = 1500
-"""The default search budget of a hint: the hard level's style, about a second here."""
+HINT_BUDGET = BEAM[0]
+"""How many first pieces a hint follows to the end of the turn (the hard level's own beam)."""
 
 
-def suggest(state: NodesState, budget: int = HINT_ITERATIONS) -> tuple[NodesAction, str]:
-    """The piece the search suggests for the player to move (``budget`` iterations, always the same
-    answer for the same position) and a sentence saying what it does. Raises ValueError once the
-    game is over."""
+def suggest(state: NodesState, budget: int = HINT_BUDGET) -> tuple[NodesAction, str]:
+    """The piece the hard level's whole-turn search suggests for the player to move, following the
+    ``budget`` most promising first pieces to the end of the turn (always the same answer for the
+    same position), and a sentence saying what it does. Raises ValueError once the game is over."""
     me = state.current_player()
     if me is None:
         raise ValueError("the game is over: there is nothing to suggest")
-    player = computer_player(state.game, "hard", seed=0, iterations=budget)
-    action = player.choose(state)
+    if budget < 1:
+        raise ValueError("a hint needs a budget of at least one piece")
+    action = TurnSearchPlayer(seed=0, beam=(budget, *BEAM[1:])).choose(state)
     return action, explain(state, action)
 
 

@@ -63,9 +63,10 @@ def test_only_legal_actions_over_whole_nodes_games(seed: int) -> None:
 
 def test_a_forced_pass_is_returned_at_once() -> None:
     state = _with_only_pass(NodesGame())
-    player = computer_player(state.game, "hard", seed=0)
-    assert player.choose(state) == PASS
+    player = computer_player(state.game, "normal", seed=0)
+    assert isinstance(player, MCTSPlayer) and player.choose(state) == PASS
     assert player.last is not None and player.last.iterations == 0
+    assert computer_player(state.game, "hard", seed=0).choose(state) == PASS
 
 
 def _with_only_pass(game: NodesGame) -> NodesState:
