@@ -7,7 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engines.ai import nodes_hint, nodes_tactics, nodes_turn_search
@@ -82,6 +82,7 @@ def test_unmake_refuses_more_than_was_made() -> None:
 
 @settings(max_examples=30, deadline=None)
 @given(seed=st.integers(0, 10_000), pieces=st.integers(0, 90))
+@example(seed=847, pieces=81)  # the path's second wire cuts the node's chain: the node is gone before its capture
 def test_reach_finds_exactly_the_captures_of_one_wire_and_its_paths_are_legal(seed: int, pieces: int) -> None:
     state = random_position(seed, pieces)
     mover = state.current_player()
@@ -98,7 +99,7 @@ def test_reach_finds_exactly_the_captures_of_one_wire_and_its_paths_are_legal(se
         for wire in path:
             assert trial.why_illegal(wire) is None, (state.record_lines(), path)
             trial.apply(wire)
-        assert trial.node_owner(target) == mover
+        assert trial.node_owner(target) != them  # captured, or destroyed on the way (a cut through its chain)
 
 
 def test_the_search_takes_a_capture_in_one_piece() -> None:
