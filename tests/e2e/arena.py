@@ -163,10 +163,14 @@ def seated_arena(server, data: Path, origin: Cell, alice, bob) -> Arena:  # type
     """A board at ``origin`` refereed by its own bridge process, alice in seat 1 and bob in seat 2."""
     arena = Arena(server.host, server.api_port, data, origin, api_offset(server, alice))
     arena.bridge.start()
-    arena.wait_settled()
-    alice.chat("nodes join 1")
-    bob.chat("nodes join 2")
-    wait_for(lambda: arena.seats() == {1: alice.name, 2: bob.name}, 10, "both seats taken")
+    try:
+        arena.wait_settled()
+        alice.chat("nodes join 1")
+        bob.chat("nodes join 2")
+        wait_for(lambda: arena.seats() == {1: alice.name, 2: bob.name}, 10, "both seats taken")
+    except BaseException:
+        arena.bridge.stop()  # a failed set-up leaves no bridge running behind the test
+        raise
     return arena
 
 
