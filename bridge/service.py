@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -24,7 +24,7 @@ from bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
 from bridge.config import BridgeConfig
 from bridge.edits import EditPlan
 from bridge.games.base import Notice
-from bridge.protocol import Block, BlockEvent, ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
+from bridge.protocol import BlockEvent, ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
 from bridge.referee import BoardReferee
 from bridge.seat_binding import READ_ONLY_VERBS, minutes, present, refusal, seat_of
 from engines.ai.knowledge import seat_player
@@ -45,7 +45,7 @@ class WorldClient(Protocol):
     def entity_name(self, entity_id: int) -> str | None: ...
     def entity_tile(self, entity_id: int) -> Vec3 | None: ...
     def supports_block_events(self) -> bool: ...
-    def get_block_with_data(self, x: int, y: int, z: int) -> Block: ...
+    def get_data_values(self, cells: Iterable[Cell]) -> dict[Cell, int]: ...
     def poll_block_hits(self) -> list[BlockEvent]: ...
     def supports_player_addresses(self) -> bool: ...
     def player_address(self, entity_id: int) -> str | None: ...
@@ -195,7 +195,8 @@ class Service:
         placed_by = {c: n for c, n in self.reports.by.items() if _inside(c, low, high)}
         refused = {c: line for c, line in self.reports.refused.items() if _inside(c, low, high)}
         order = {c: i for c, i in self.reports.order.items() if _inside(c, low, high)}
-        data = {cell: self.client.get_block_with_data(*cell).data for cell in sorted(referee.data_cells(observed))}
+        wanted = referee.data_cells(observed)
+        data = self.client.get_data_values(sorted(wanted)) if wanted else {}
         outcome = referee.look(observed, placed_by, quiet_repairs=referee.name not in self.synced, place_order=order,
                                placers_reported=self.client.supports_block_events(), data=data, refused=refused)
         self.synced.add(referee.name)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from mcpi.block import Block
@@ -162,6 +162,10 @@ class ReconnectingClient:
 
     def get_block_with_data(self, x: int, y: int, z: int) -> Block:
         return self._call(lambda: self.client.get_block_with_data(x, y, z))
+
+    def get_data_values(self, cells: Iterable[Point]) -> dict[Point, int]:
+        wanted = list(cells)
+        return self._call(lambda: self.client.get_data_values(wanted))
 
     def get_blocks(self, corner1: Point, corner2: Point) -> dict[Point, int]:
         return self._call(lambda: self.client.get_blocks(corner1, corner2))

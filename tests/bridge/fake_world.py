@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from mcpi.block import Block
 from mcpi.event import BlockEvent, ChatEvent
@@ -118,6 +118,10 @@ class FakeWorld:
 
     def get_block_with_data(self, x: int, y: int, z: int) -> Block:
         return Block(self.block((x, y, z)), self.data.get((x, y, z), 0))
+
+    def get_data_values(self, cells: Iterable[Cell]) -> dict[Cell, int]:
+        self.commands += 1
+        return {cell: self.data.get(cell, 0) for cell in cells}
 
     def poll_block_hits(self) -> list[BlockEvent]:
         hits, self.hits = self.hits, []

@@ -38,6 +38,7 @@ def test_set_and_get_blocks(mc: MinecraftClient) -> None:
     mc.set_block(*at(1, 0, 0), 35, 14)
     assert mc.get_block(*at(0, 0, 0)) == 1
     assert mc.get_block_with_data(*at(1, 0, 0)) == Block(35, 14)
+    assert mc.get_data_values([at(1, 0, 0), at(0, 0, 0)]) == {at(1, 0, 0): 14, at(0, 0, 0): 0}
     mc.set_blocks(at(0, 1, 0), at(2, 1, 2), 45)
     assert set(mc.get_blocks(at(0, 1, 0), at(2, 1, 2)).values()) == {45}
 

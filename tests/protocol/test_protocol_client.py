@@ -28,6 +28,15 @@ def test_set_and_get_single_blocks(fake: FakeRaspberryJuice, client: MinecraftCl
     assert fake.world[(1, -2, 3)] == (35, 14)
 
 
+def test_data_values_of_many_cells_come_in_one_round_trip(fake: FakeRaspberryJuice, client: MinecraftClient) -> None:
+    client.set_block(1, 0, 0, 35, 14)
+    client.set_block(2, 0, 0, 35, 11)
+    client.fence()
+    before = len(fake.received)
+    assert client.get_data_values([(1, 0, 0), (2, 0, 0), (3, 0, 0)]) == {(1, 0, 0): 14, (2, 0, 0): 11, (3, 0, 0): 0}
+    assert [line.split("(")[0] for line in fake.received[before:]] == ["world.getBlockWithData"] * 3
+
+
 @pytest.mark.parametrize("bad", [(1.5, 0, 0, 1, 0), (0, 0, 0, 1, 200), (0, 0, 0, -1, 0), (0, 0, 0, 1.0, 0)])
 def test_bad_block_arguments_are_refused_before_sending(client: MinecraftClient, bad: tuple[Any, ...]) -> None:
     with pytest.raises(InvalidArgument):
