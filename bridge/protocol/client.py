@@ -193,15 +193,17 @@ class MinecraftClient:
         senders = None if players == FAIL else set(parse_id_list("world.getPlayerIds()", players))
         return parse_chat_posts("events.chat.posts()", chat, senders or None, escaped=self.chat_escaped())
 
-    def poll_world(self, regions: Sequence[tuple[Point, Point]]) -> WorldPoll:
+    def poll_world(self, regions: Sequence[tuple[Point, Point]], *, hits: bool = False) -> WorldPoll:
         """What a referee reads every cycle, in one round trip (one tick on RaspberryJuice): chat since
-        the last poll, the online player ids, block places where the server reports them, and the
-        block ids of each cuboid in ``regions``."""
+        the last poll, the online player ids, block places where the server reports them, block hits
+        if ``hits``, and the block ids of each cuboid in ``regions``."""
         places_offered = self.supports_block_events()
         escaped = self.chat_escaped()
         calls: list[Call] = [("events.chat.posts", (), True), ("world.getPlayerIds", (), True)]
         if places_offered:
             calls.append(("events.block.places", (), True))
+        if hits:
+            calls.append(("events.block.hits", (), True))
         region_parts = []
         for corner1, corner2 in regions:
             low, high = bounds(as_point(corner1, "corner1"), as_point(corner2, "corner2"))
@@ -224,6 +226,7 @@ class MinecraftClient:
         if places_offered:
             places, self._probed_places = self._probed_places, []
             places += parse_block_changes("events.block.places()", reply_to("events.block.places()"))
+        hit_events = parse_block_hits("events.block.hits()", reply_to("events.block.hits()")) if hits else []
         blocks = []
         for parts in region_parts:
             region: dict[Point, int] = {}
@@ -232,7 +235,7 @@ class MinecraftClient:
                 region.update(decode_blocks(command, reply_to(command), part_low, part_high))
             blocks.append(region)
         chat_events = parse_chat_posts("events.chat.posts()", chat, senders or None, escaped=escaped)
-        return WorldPoll(chat_events, places, blocks, frozenset(senders or ()))
+        return WorldPoll(chat_events, places, blocks, frozenset(senders or ()), hit_events)
 
     def poll_block_hits(self) -> list[BlockEvent]:
         """Block hits since the last poll (the only block events upstream RaspberryJuice reports): sword

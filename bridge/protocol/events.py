@@ -13,9 +13,9 @@ one connection only, and resynchronises by reading the boards, never by replayin
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from mcpi.event import ChatEvent
+from mcpi.event import BlockEvent, ChatEvent
 from mcpi.vec3 import Vec3
 
 
@@ -31,9 +31,11 @@ class BlockChange:
 @dataclass(frozen=True)
 class WorldPoll:
     """One cycle's reading of the world: chat, block places (empty without the extension), the block
-    ids of each region asked for (in the order asked), and the entity ids of the players online."""
+    ids of each region asked for (in the order asked), the entity ids of the players online, and the block
+    hits (sword right-clicks) where they were asked for."""
 
     chat: list[ChatEvent]
     places: list[BlockChange]
     regions: list[dict[tuple[int, int, int], int]]
     players: frozenset[int]
+    hits: list[BlockEvent] = field(default_factory=list)

@@ -191,8 +191,8 @@ class ReconnectingClient:
     def player_entity_ids(self) -> list[int]:
         return self._call(self.client.player_entity_ids)
 
-    def poll_world(self, regions: Sequence[tuple[Point, Point]]) -> WorldPoll:
-        return self._call(lambda: self.client.poll_world(regions))
+    def poll_world(self, regions: Sequence[tuple[Point, Point]], *, hits: bool = False) -> WorldPoll:
+        return self._call(lambda: self.client.poll_world(regions, hits=hits))
 
     def player_entity_id(self, name: str) -> int | None:
         return self._call(lambda: self.client.player_entity_id(name))

@@ -89,11 +89,12 @@ class FakeWorld:
         self.commands += sent
         return sent
 
-    def poll_world(self, regions: Sequence[tuple[Cell, Cell]]) -> WorldPoll:
+    def poll_world(self, regions: Sequence[tuple[Cell, Cell]], *, hits: bool = False) -> WorldPoll:
         chat, self.incoming = self.incoming, []
         places, self.places = (self.places, []) if self.place_events else ([], self.places)
+        hit_events, self.hits = (self.hits, []) if hits else ([], self.hits)
         regions_read = [self.get_blocks(low, high) for low, high in regions]
-        return WorldPoll(chat, places, regions_read, frozenset(self.names))
+        return WorldPoll(chat, places, regions_read, frozenset(self.names), hit_events)
 
     def post_to_chat(self, message: str) -> None:
         self.chat.append(message)
@@ -122,7 +123,3 @@ class FakeWorld:
     def get_data_values(self, cells: Iterable[Cell]) -> dict[Cell, int]:
         self.commands += 1
         return {cell: self.data.get(cell, 0) for cell in cells}
-
-    def poll_block_hits(self) -> list[BlockEvent]:
-        hits, self.hits = self.hits, []
-        return hits

@@ -171,7 +171,7 @@ def test_a_lost_connection_while_stopping_ends_the_loop_quietly() -> None:
     lines: list[str] = []
     service.say = lines.append
 
-    def closed(regions: Any) -> Any:
+    def closed(regions: Any, **options: Any) -> Any:
         stop.set()
         raise ConnectionLost("the client was closed while reconnecting")
 

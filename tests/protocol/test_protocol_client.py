@@ -250,3 +250,15 @@ def test_poll_world_without_the_extension_has_no_places(fake: FakeRaspberryJuice
     poll = client.poll_world([((0, 0, 0), (1, 1, 1))])
     assert poll.places == [] and poll.chat == []
     assert len(poll.regions[0]) == 8
+
+
+def test_poll_world_brings_the_block_hits_in_the_same_round_trip_when_asked(
+    fake: FakeRaspberryJuice, client: MinecraftClient
+) -> None:
+    client.get_block(0, 0, 0)  # the session is open on the server before the hit is queued
+    fake.queue_hit((1, 0, 2), 1, 7)
+    assert client.poll_world([]).hits == []  # not asked: left queued
+    before = len(fake.received)
+    [hit] = client.poll_world([((0, 0, 0), (1, 1, 1))], hits=True).hits
+    assert (int(hit.pos.x), int(hit.pos.y), int(hit.pos.z), hit.face, hit.entityId) == (1, 0, 2, 1, 7)
+    assert "events.block.hits()" in fake.received[before:]
