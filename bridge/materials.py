@@ -1,15 +1,11 @@
-"""What the server in use can show: the block ids it reads back, clashes between a style's roles, and
-unloaded areas told apart from broken blocks.
+"""What the server in use can show: the block ids it reads back, and clashes between a style's roles.
 
 Servers translate block ids, some lossily (Minetest's pycraft reads quartz 155 back as wool 35 and
 nether wart block 214 as stone 1). A referee that compares the world with the ids it wrote repaints
 forever. So it first learns, on the server, what each block of its style reads back as
 (:func:`learn_readback`, the only function here with I/O), then checks that no two roles became one
-(:func:`clashes`), falls back to a built-in style whose blocks survive (:func:`choose_style`), and
-compares the world with the ids it can really see (:func:`readback_ids`).
-
-Unloaded or never generated chunks read as air without any error; :func:`split_missing` tells a
-floor that is missing as a whole (not loaded) from blocks players broke.
+(:func:`clashes`) and falls back to a built-in style whose blocks survive (:func:`choose_style`). The
+referee then reads the world back into the ids it wrote (``BoardReferee._as_written``).
 """
 
 from __future__ import annotations
@@ -179,48 +175,3 @@ def learn_and_choose(client: ReadbackClient, wanted: Style, bounds: tuple[Cell, 
     readback = learn_readback(client, blocks, scratch_cell(bounds))
     style, problems = choose_style(wanted, builtins, readback)
     return Materials(wanted, style, tuple(problems), readback)
-
-
-def readback_ids(target: Mapping[Cell, BlockType], readback: Readback) -> dict[Cell, int]:
-    """The ids the server will show for ``target``: what to compare the world with.
-
-    >>> from schematics.blocks import block
-    >>> readback_ids({(0, 0, 0): block("quartz_block"), (1, 0, 0): block("gold_block")}, {(155, 0): 35})
-    {(0, 0, 0): 35, (1, 0, 0): 41}
-    """
-    return {cell: readback.get(want.legacy, want.legacy_id) for cell, want in target.items()}
-
-
-@dataclass(frozen=True, slots=True)
-class MissingFloor:
-    """Floor cells that read as air: ``unloaded`` where a whole chunk column of the floor does (the
-    server has not loaded or generated it; nobody is to blame), ``broken`` elsewhere."""
-
-    unloaded: frozenset[Cell]
-    broken: frozenset[Cell]
-
-
-def split_missing(observed: Mapping[Cell, int], floor: Iterable[Cell], *, chunk: int = 16,
-                  mirror_z: bool = False) -> MissingFloor:
-    """Sort the floor cells (where the board must be solid) that read air into unloaded and broken.
-
-    The world is loaded in columns of ``chunk`` x ``chunk`` blocks (16 on Minecraft and Minetest); a
-    column whose floor cells all read 0 is unloaded, not broken by hand. ``mirror_z`` aligns the
-    columns for servers whose API negates z (Minetest's pycraft).
-
-    >>> floor = [(x, 0, 0) for x in range(12, 20)]
-    >>> world = dict.fromkeys(floor, 80) | {(12, 0, 0): 0} | {(x, 0, 0): 0 for x in range(16, 20)}
-    >>> missing = split_missing(world, floor)
-    >>> sorted(missing.broken), sorted(missing.unloaded)
-    ([(12, 0, 0)], [(16, 0, 0), (17, 0, 0), (18, 0, 0), (19, 0, 0)])
-    """
-    columns: dict[tuple[int, int], list[Cell]] = {}
-    for cell in floor:
-        x, _, z = cell
-        columns.setdefault((x // chunk, (-z if mirror_z else z) // chunk), []).append(cell)
-    unloaded: set[Cell] = set()
-    broken: set[Cell] = set()
-    for cells in columns.values():
-        air = [cell for cell in cells if observed.get(cell, 0) == 0]
-        (unloaded if len(air) == len(cells) else broken).update(air)
-    return MissingFloor(frozenset(unloaded), frozenset(broken))

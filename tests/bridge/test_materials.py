@@ -1,5 +1,5 @@
 """What the server can show: readback learnt through the API, clashes between roles, the fallback
-style, and unloaded floor told apart from broken blocks."""
+style."""
 
 from __future__ import annotations
 
@@ -15,13 +15,10 @@ from bridge.materials import (
     choose_style,
     clashes,
     learn_readback,
-    readback_ids,
     scratch_cell,
-    split_missing,
     style_blocks,
 )
 from bridge.protocol import MinecraftClient
-from schematics.blocks import block
 from schematics.style import builtin_styles, load_style
 from tests.protocol.fake_rj import FakeRaspberryJuice
 
@@ -94,32 +91,6 @@ def test_choose_style_keeps_a_style_that_works() -> None:
 def test_choose_style_skips_a_candidate_whose_blocks_were_not_learnt() -> None:
     with pytest.raises(ValueError, match=r"cannot be refereed on this server: the border .* no built-in style"):
         choose_style(load_style("classic"), [load_style("portable")], PYCRAFT)
-
-
-def test_readback_ids_translate_the_target() -> None:
-    target = {(0, 0, 0): block("nether_wart_block"), (1, 0, 0): block("air")}
-    assert readback_ids(target, PYCRAFT) == {(0, 0, 0): 1, (1, 0, 0): 0}
-
-
-def test_a_floor_reading_air_everywhere_is_unloaded_not_broken() -> None:
-    floor = [(x, 8, z) for x in range(2, 49) for z in range(-48, -1)]
-    missing = split_missing(dict.fromkeys(floor, 0), floor)
-    assert missing.unloaded == frozenset(floor) and not missing.broken
-
-
-def test_single_broken_floor_blocks_are_broken() -> None:
-    floor = [(x, 8, z) for x in range(2, 49) for z in range(-48, -1)]
-    world = dict.fromkeys(floor, 80) | {(5, 8, -5): 0, (40, 8, -40): 0}
-    missing = split_missing(world, floor)
-    assert missing.broken == {(5, 8, -5), (40, 8, -40)} and not missing.unloaded
-
-
-def test_mirror_z_aligns_the_columns_with_minetest_map_blocks() -> None:
-    floor = [(0, 8, z) for z in range(-20, 0)]  # Minetest z 1..20: map blocks 0 (z 1..15) and 1 (16..20)
-    unloaded_block = {(0, 8, z): 0 for z in range(-20, -15)}  # Minetest z 16..20
-    world = dict.fromkeys(floor, 80) | unloaded_block
-    assert split_missing(world, floor, mirror_z=True).unloaded == set(unloaded_block)
-    assert split_missing(world, floor).broken == {(0, 8, -16)}  # misaligned, a player would be blamed
 
 
 def test_board_layout_with_server_reports_the_materials_in_effect(
