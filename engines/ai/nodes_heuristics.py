@@ -72,12 +72,6 @@ def evaluate(state: GameState[Any]) -> list[float]:
     return _quiesce(state, QUIESCENCE)
 
 
-def static_evaluation(state: NodesState, resolve_captures: bool = False) -> list[float]:
-    """The evaluation without playing anything; with ``resolve_captures`` the mover's captures
-    are left to the caller (they are not counted here)."""
-    return _static(state, Reach(state, depth=PRESSURE_DEPTH), resolve_captures)
-
-
 def _quiesce(state: NodesState, lines: int) -> list[float]:
     reach = Reach(state, depth=PRESSURE_DEPTH)
     mover = state.current_player()
