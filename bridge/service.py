@@ -28,7 +28,6 @@ from bridge.protocol import BlockEvent, ChatEvent, ConnectionLost, ProtocolError
 from bridge.referee import BoardReferee
 from bridge.seat_binding import READ_ONLY_VERBS, minutes, present, refusal, seat_of
 from engines.ai.knowledge import seat_player
-from engines.catalogue import game_module
 from engines.core import SIMULTANEOUS, IllegalAction
 
 Cell = tuple[int, int, int]
@@ -228,7 +227,7 @@ class Service:
             names = ", ".join(sorted(self._name_of(e) for e in online - self.online))
             games: dict[str, str] = {}
             for referee in self.referees.values():
-                games.setdefault(referee.prefix, str(game_module(referee.game.name).TITLE))
+                games.setdefault(referee.prefix, referee.world.game_title())
             played = "; ".join(f"{title}: type '{prefix} help' to learn how, '{prefix} join' to play"
                                for prefix, title in games.items())
             self.post(None, f"welcome {names}! {played}")

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from engines.catalogue import game_module
 from engines.core import Game, GameState
 from schematics.blocks import BlockType
 from schematics.geometry import BoardGeometry
@@ -240,8 +241,7 @@ class GameWorld(ABC):
         return None
 
     def game_title(self) -> str:
-        from engines.catalogue import game_module
-
+        """The game's name as people read it (``New Rule``)."""
         return str(game_module(self.name).TITLE)
 
     def consequences(self, before: GameState[Any], after: GameState[Any], action: Any) -> list[str]:
