@@ -165,8 +165,9 @@ def seated_arena(server, data: Path, origin: Cell, alice, bob) -> Arena:  # type
     arena.bridge.start()
     try:
         arena.wait_settled()
-        alice.chat("nodes join 1")
-        bob.chat("nodes join 2")
+        alice.chat("nodes join 1")  # one after the other: on a server that writes chat raw, a post that
+        wait_for(lambda: arena.seats() == {1: alice.name}, 10, "seat 1 taken")  # shares a reply line
+        bob.chat("nodes join 2")  # with another is not acted on (its speaker is asked to repeat it)
         wait_for(lambda: arena.seats() == {1: alice.name, 2: bob.name}, 10, "both seats taken")
     except BaseException:
         arena.bridge.stop()  # a failed set-up leaves no bridge running behind the test
