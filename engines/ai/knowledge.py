@@ -58,7 +58,9 @@ class Style:
     root_evaluation: int = 0
     turn_search: bool = False
     """Instead of the tree search (whose fields are then unused): the whole-turn beam search of
-    :mod:`engines.ai.nodes_turn_search`, about as fast as ``normal``."""
+    :mod:`engines.ai.nodes_turn_search`."""
+    replies: int = 0
+    """With ``turn_search``: how many of its best turns are tried against the other player's answer."""
 
 
 NODES_LEVELS: dict[str, Style] = {
@@ -66,8 +68,11 @@ NODES_LEVELS: dict[str, Style] = {
     "easy": Style(iterations=30, exploration=1.0, widening=None, temperature=1.0, priors=False),
     # Looks at the promising wires first and deeper, plays its best.
     "normal": Style(iterations=125, exploration=0.15, widening=1.5, temperature=0.0, priors=True),
-    # Plans its whole turn: the best three wires (or node) judged when the turn ends.
-    "hard": Style(iterations=500, exploration=0.15, widening=1.5, temperature=0.0, priors=True, turn_search=True),
+    # Plans its whole turn (the best three wires or node, judged when the turn ends), and plays the
+    # one of its six best turns that stands up best to the other player's best answering turn.
+    "hard": Style(
+        iterations=500, exploration=0.15, widening=1.5, temperature=0.0, priors=True, turn_search=True, replies=6
+    ),
 }
 
 
@@ -85,7 +90,7 @@ def computer_player(
     if style.turn_search:
         from engines.ai.nodes_turn_search import TurnSearchPlayer
 
-        return TurnSearchPlayer(seed)
+        return TurnSearchPlayer(seed, replies=style.replies)
     knowledge = knowledge_for(game)
     if not style.priors:
         knowledge = Knowledge(evaluate=knowledge.evaluate, max_playout_plies=0)

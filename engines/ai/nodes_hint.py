@@ -24,9 +24,11 @@ HINT_BUDGET = BEAM[0]
 
 
 def suggest(state: NodesState, budget: int = HINT_BUDGET) -> tuple[NodesAction, str]:
-    """The piece the hard level's whole-turn search suggests for the player to move, following the
-    ``budget`` most promising first pieces to the end of the turn (always the same answer for the
-    same position), and a sentence saying what it does. Raises ValueError once the game is over."""
+    """The piece the whole-turn search suggests for the player to move, following the ``budget`` most
+    promising first pieces to the end of the turn (always the same answer for the same position),
+    and a sentence saying what it does. It leaves out the hard level's look at the other player's
+    answer, so that the piece that matters (a capture, a trade, a cut) comes first in the turn.
+    Raises ValueError once the game is over."""
     me = state.current_player()
     if me is None:
         raise ValueError("the game is over: there is nothing to suggest")

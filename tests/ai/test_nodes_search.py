@@ -102,12 +102,17 @@ def test_reach_finds_exactly_the_captures_of_one_wire_and_its_paths_are_legal(se
         assert trial.node_owner(target) != them  # captured, or destroyed on the way (a cut through its chain)
 
 
-def test_the_search_takes_a_capture_in_one_piece() -> None:
-    state = replay(NodesGame(), [*THREAT_SETUP, "c10-c11 c11-d11 d11-d12"])
+def test_the_search_takes_a_capture_one_wire_away_within_its_turn() -> None:
+    start = replay(NodesGame(), [*THREAT_SETUP, "c10-c11 c11-d11 d11-d12"])
+    j3 = parse_action("node j3").at  # type: ignore[union-attr]
+    assert start.node_owner(j3) == 2 and parse_action("i3-j3") in start.legal_actions()
     for level in NODES_LEVELS:
         if NODES_LEVELS[level].temperature == 0:
+            state = start.clone()
             player = computer_player(state.game, level, seed=3, iterations=300)
-            assert player.choose(state) == parse_action("i3-j3")
+            while state.current_player() == 1:
+                state.apply(player.choose(state))
+            assert state.node_owner(j3) == 1, level
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
