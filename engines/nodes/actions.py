@@ -14,12 +14,17 @@ from dataclasses import dataclass
 from engines.nodes.board import (
     DIRECTIONS,
     NEIGHBOUR,
+    POINT_NAMES,
     POINTS,
     Point,
     direction_between,
     parse_point,
     point_name,
 )
+
+
+def _name(point: Point) -> str:
+    return POINT_NAMES[point] if 0 <= point < len(POINT_NAMES) else point_name(point)
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +35,7 @@ class PlaceWire:
     to: Point
 
     def __str__(self) -> str:
-        return f"{point_name(self.frm)}-{point_name(self.to)}"
+        return f"{_name(self.frm)}-{_name(self.to)}"
 
     def __repr__(self) -> str:
         return f"PlaceWire({self})"
@@ -43,7 +48,7 @@ class PlaceNode:
     at: Point
 
     def __str__(self) -> str:
-        return f"node {point_name(self.at)}"
+        return f"node {_name(self.at)}"
 
     def __repr__(self) -> str:
         return f"PlaceNode({point_name(self.at)})"

@@ -37,6 +37,10 @@ def point_name(point: Point) -> str:
     return f"{COLUMNS[x]}{y + 1}"
 
 
+POINT_NAMES: tuple[str, ...] = tuple(point_name(p) for p in POINTS)
+"""``point_name`` of every point, for hot paths."""
+
+
 def parse_point(text: str) -> Point:
     """``"c3"`` -> point. Raises ValueError for anything that is not a point of the board."""
     text = text.strip().lower()

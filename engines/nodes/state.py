@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Self
 
@@ -56,10 +57,11 @@ START_POINTS: dict[str, dict[Player, tuple[str, str]]] = {
 class BoardArrays(NamedTuple):
     """The engine's own arrays (see :meth:`NodesState.board_arrays`); indexes as in :mod:`engines.nodes.board`."""
 
-    node: list[Player]  # owner of the node on each point (0: none)
-    term: list[int]  # terminal states (FREE, ATTACHED, DAMAGED) at point * 4 + direction
-    wire: list[Player]  # owner of the wire on each segment (0: none)
-    ends: list[int]  # how many wire ends touch each point
+    node: bytearray  # owner of the node on each point (0: none)
+    term: bytearray  # terminal states (FREE, ATTACHED, DAMAGED) at point * 4 + direction
+    wire: bytearray  # owner of the wire on each segment (0: none)
+    ends: bytearray  # how many wire ends touch each point
+    owner: bytearray  # owner of the wires touching each point (0: none; never both players)
     hot: list[set[Point]]  # hot ends per player (index 1 and 2)
     nodes: list[set[Point]]  # node points per player (index 1 and 2)
     wire_count: list[int]  # wires per player (index 1 and 2)
@@ -126,11 +128,13 @@ class NodesState(GameState[NodesAction]):
 
     def __init__(self, game: NodesGame) -> None:
         self.game = game
-        self._node = [0] * len(POINTS)  # owner of the node on each point (0: none)
-        self._term = [FREE] * (len(POINTS) * 4)  # terminal states, index point*4 + direction
-        self._wire = [0] * EDGE_COUNT  # owner of the wire on each segment (0: none)
+        # Small counts are kept in bytearrays: cheap to copy, and a search reads them as bytes.
+        self._node = bytearray(len(POINTS))  # owner of the node on each point (0: none)
+        self._term = bytearray(len(POINTS) * 4)  # terminal states (FREE is 0), index point*4 + direction
+        self._wire = bytearray(EDGE_COUNT)  # owner of the wire on each segment (0: none)
         self._wire_from = [-1] * EDGE_COUNT
-        self._ends = [0] * len(POINTS)  # how many wires touch each point
+        self._ends = bytearray(len(POINTS))  # how many wires touch each point
+        self._owner = bytearray(len(POINTS))  # owner of the wires touching each point (0: none)
         self._hot: list[set[Point]] = [set(), set(), set()]
         self._nodes: list[set[Point]] = [set(), set(), set()]
         self._wire_count = [0, 0, 0]
@@ -139,7 +143,7 @@ class NodesState(GameState[NodesAction]):
         self.turns = 0
         self._winner: Player | None = None
         self._over = False
-        self._legal: list[NodesAction] = []
+        self._legal: list[NodesAction] | None = []  # None: not listed yet (see legal_actions)
         self._history: list[str] = []
         self._turn_pieces: list[list[str]] = [[]]
         self._undo: list[_Snapshot] = []
@@ -163,6 +167,8 @@ class NodesState(GameState[NodesAction]):
         return self._over and self._winner is None
 
     def legal_actions(self) -> list[NodesAction]:
+        if self._legal is None:  # listed when first asked: a search never asks at most positions it makes
+            self._legal = self._generate(self._player, with_nodes=self.wires_placed_this_turn == 0)
         return self._legal[:]
 
     def wires_left_in_turn(self) -> int:
@@ -241,10 +247,11 @@ class NodesState(GameState[NodesAction]):
         twin._wire = self._wire[:]
         twin._wire_from = self._wire_from[:]
         twin._ends = self._ends[:]
+        twin._owner = self._owner[:]
         twin._hot = [s.copy() for s in self._hot]
         twin._nodes = [s.copy() for s in self._nodes]
         twin._wire_count = self._wire_count[:]
-        twin._legal = self._legal[:]
+        twin._legal = None if self._legal is None else self._legal[:]
         twin._history = self._history[:]
         twin._turn_pieces = [t[:] for t in self._turn_pieces]
         twin._undo = []
@@ -253,7 +260,9 @@ class NodesState(GameState[NodesAction]):
     def board_arrays(self) -> BoardArrays:
         """The board as the engine keeps it, for searches that cannot afford views: read, never write,
         and ask again after every change (``unmake`` puts other lists in place)."""
-        return BoardArrays(self._node, self._term, self._wire, self._ends, self._hot, self._nodes, self._wire_count)
+        return BoardArrays(
+            self._node, self._term, self._wire, self._ends, self._owner, self._hot, self._nodes, self._wire_count
+        )
 
     # ----------------------------------------------------------------- make / unmake
     def make(self, action: NodesAction) -> None:
@@ -273,6 +282,7 @@ class NodesState(GameState[NodesAction]):
                 self._wire[:],
                 self._wire_from[:],
                 self._ends[:],
+                self._owner[:],
                 [s.copy() for s in self._hot],
                 [s.copy() for s in self._nodes],
                 self._wire_count[:],
@@ -301,6 +311,7 @@ class NodesState(GameState[NodesAction]):
             self._wire,
             self._wire_from,
             self._ends,
+            self._owner,
             self._hot,
             self._nodes,
             self._wire_count,
@@ -319,7 +330,7 @@ class NodesState(GameState[NodesAction]):
             return "the game is over"
         me = self._player
         if isinstance(action, Pass):
-            if self._legal == [PASS]:
+            if self._legal == [PASS]:  # a pass is always listed at once (see _begin_turn)
                 return None
             return "you may pass only when you have no legal piece to place"
         if isinstance(action, PlaceNode):
@@ -385,34 +396,41 @@ class NodesState(GameState[NodesAction]):
 
     def _generate(self, me: Player, with_nodes: bool) -> list[NodesAction]:
         """All legal pieces for ``me`` in a fixed order: wires from nodes, wires from hot ends, nodes."""
+        out: list[NodesAction] = list(self._wires_for(me))
+        if with_nodes:
+            out.extend(NODE_ACTIONS[p] for p in sorted(self._hot[me]))
+        return out
+
+    def _has_piece(self, me: Player, with_nodes: bool) -> bool:
+        """Whether ``me`` has any legal piece (a node is legal at every hot end)."""
+        return (with_nodes and bool(self._hot[me])) or next(self._wires_for(me), None) is not None
+
+    def _wires_for(self, me: Player) -> Iterator[PlaceWire]:
+        """The legal wires of ``me``: from its nodes' free terminals, then from its hot ends (points in order)."""
         node, term, wire = self._node, self._term, self._wire
-        out: list[NodesAction] = []
         for p in sorted(self._nodes[me]):
             base = p * 4
             for d in DIRECTIONS:
                 if term[base + d] == FREE:
                     q = NEIGHBOUR[base + d]
                     if q >= 0 and not (node[q] == me and term[q * 4 + OPPOSITE[d]] != FREE):
-                        out.append(WIRE_ACTIONS[base + d])  # type: ignore[arg-type]
-        hot = sorted(self._hot[me])
-        for p in hot:
+                        yield WIRE_ACTIONS[base + d]  # type: ignore[misc]
+        for p in sorted(self._hot[me]):
             base = p * 4
             for d in DIRECTIONS:
                 q = NEIGHBOUR[base + d]
                 if q < 0 or wire[EDGE[base + d]]:
                     continue
                 if not (node[q] == me and term[q * 4 + OPPOSITE[d]] != FREE):
-                    out.append(WIRE_ACTIONS[base + d])  # type: ignore[arg-type]
-        if with_nodes:
-            out.extend(NODE_ACTIONS[p] for p in hot)
-        return out
+                    yield WIRE_ACTIONS[base + d]  # type: ignore[misc]
 
     # ----------------------------------------------------------------- playing
     def push(self, action: NodesAction) -> None:
         """Play an action known to be legal (from ``legal_actions()``) without checking it again."""
         me = self._player
-        self._history.append(str(action))
-        self._turn_pieces[-1].append(str(action))
+        text = str(action)
+        self._history.append(text)
+        self._turn_pieces[-1].append(text)
         if isinstance(action, PlaceWire):
             self._place_wire(me, action.frm, action.to)
             self._after_piece(was_node=False)
@@ -471,6 +489,7 @@ class NodesState(GameState[NodesAction]):
             self._term[p * 4 + d] = ATTACHED
         for point in EDGE_ENDS[e]:
             self._ends[point] += 1
+            self._owner[point] = me  # an enemy wire still here is destroyed next (a trade or a cut)
             self._touch(point)
 
     def _place_node(self, me: Player, q: Point) -> None:
@@ -508,6 +527,8 @@ class NodesState(GameState[NodesAction]):
             ends = EDGE_ENDS[e]
             for pt in ends:
                 self._ends[pt] -= 1
+                if not self._ends[pt]:
+                    self._owner[pt] = 0
             for pt in ends:
                 base = pt * 4
                 if node[pt] == owner:
@@ -532,10 +553,7 @@ class NodesState(GameState[NodesAction]):
 
     def _owner_at(self, p: Point) -> Player:
         """The owner of a wire touching ``p`` (0 if none)."""
-        for e in POINT_EDGES[p]:
-            if self._wire[e]:
-                return self._wire[e]
-        return 0
+        return self._owner[p]
 
     def _wires_at(self, p: Point, owner: Player) -> list[int]:
         """The segments of ``owner``'s wires that touch ``p``."""
@@ -555,10 +573,9 @@ class NodesState(GameState[NodesAction]):
             self._end_turn()
             return
         self.wires_placed_this_turn += 1
-        if self.wires_placed_this_turn < WIRES_PER_TURN:
-            self._legal = self._generate(self._player, with_nodes=False)
-            if self._legal:
-                return
+        if self.wires_placed_this_turn < WIRES_PER_TURN and self._has_piece(self._player, with_nodes=False):
+            self._legal = None
+            return
         self._end_turn()
 
     def _end_turn(self) -> None:
@@ -572,12 +589,12 @@ class NodesState(GameState[NodesAction]):
         self._begin_turn()
 
     def _begin_turn(self) -> None:
-        self._legal = self._generate(self._player, with_nodes=True)
-        if not self._legal:
-            if not self._generate(3 - self._player, with_nodes=True):
-                self._finish(winner=None, count_turn=False)
-                return
+        if self._has_piece(self._player, with_nodes=True):
+            self._legal = None
+        elif self._has_piece(3 - self._player, with_nodes=True):
             self._legal = [PASS]
+        else:
+            self._finish(winner=None, count_turn=False)
 
     def _finish(self, winner: Player | None, count_turn: bool = True) -> None:
         """End the game; the turn in progress counts as completed unless it had not begun."""

@@ -36,6 +36,8 @@ def check_invariants(state: NodesState) -> None:
         assert len(who) == 1, "wires of both players meet at a point"
         if p in nodes:
             assert nodes[p].player in who, "a wire touches an enemy node"
+    kept = state.board_arrays().owner
+    assert {p: {o} for p, o in enumerate(kept) if o} == owners, "the engine's wire owner per point is out of date"
     for player in (1, 2):
         for p in state.hot_ends(player):
             assert ends[p] == 1 and p not in nodes and owners[p] == {player}
