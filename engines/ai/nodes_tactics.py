@@ -22,10 +22,9 @@ point (point ``p`` is byte ``p``), so that a step of the search is a few shifts 
 from __future__ import annotations
 
 from itertools import pairwise
-from operator import itemgetter
 
 from engines.nodes.actions import PlaceWire
-from engines.nodes.board import DIRECTIONS, EDGE, EDGE_COUNT, NEIGHBOUR, OPPOSITE, SIZE
+from engines.nodes.board import DIRECTIONS, NEIGHBOUR, OPPOSITE, SIZE
 from engines.nodes.state import FREE, NodesState
 
 _CELLS = SIZE * SIZE
@@ -42,14 +41,10 @@ def _table(test: object) -> bytes:
 
 _IS = {v: _table(lambda x, v=v: x == v) for v in (0, 1, 2)}
 _AT_LEAST_2 = _table(lambda x: x >= 2)
-# For each direction, the edge on that side of every point (EDGE_COUNT, a spare always-empty slot, off the board).
-_EDGE_GETTERS = [
-    itemgetter(*[EDGE[p * 4 + d] if EDGE[p * 4 + d] >= 0 else EDGE_COUNT for p in range(_CELLS)]) for d in DIRECTIONS
-]
 FAR = 99
 
 
-def lanes(values: bytes, table: bytes) -> int:
+def lanes(values: bytes | bytearray, table: bytes) -> int:
     """The lane board of the points whose byte ``table`` maps to 1."""
     return int.from_bytes(values.translate(table), "little")
 
@@ -83,14 +78,8 @@ class Reach:
 
     def __init__(self, state: NodesState, depth: int = 3) -> None:
         arrays = state.board_arrays()
-        node_bytes = bytes(arrays.node)
-        self.nodes = {1: lanes(node_bytes, _IS[1]), 2: lanes(node_bytes, _IS[2])}
-        wire = [*arrays.wire, 0]
-        owner = 0
-        for getter in _EDGE_GETTERS:
-            owner |= int.from_bytes(bytes(getter(wire)), "little")
-        owner_bytes = owner.to_bytes(_CELLS, "little")
-        ends = bytes(arrays.ends)
+        self.nodes = {1: lanes(arrays.node, _IS[1]), 2: lanes(arrays.node, _IS[2])}
+        owner, ends = arrays.owner, arrays.ends
         no_node = _ONE & ~(self.nodes[1] | self.nodes[2])
         single = lanes(ends, _IS[1]) & no_node
         joint = lanes(ends, _AT_LEAST_2) & no_node
@@ -98,24 +87,26 @@ class Reach:
         self.hot = {}
         self.joints = {}
         for p in (1, 2):
-            wires_of_p = lanes(owner_bytes, _IS[p])
+            wires_of_p = lanes(owner, _IS[p])
             self.hot[p] = wires_of_p & single
             self.joints[p] = wires_of_p & joint
         self.onward = {p: self.empty | self.joints[3 - p] | self.nodes[3 - p] for p in (1, 2)}
+        term = arrays.term
         self.layers: dict[int, list[int]] = {}
         for p in (1, 2):
-            self.layers[p] = self._layers(p, arrays.nodes[p], arrays.term, depth)
+            first = spread(self.hot[p])
+            for q in arrays.nodes[p]:
+                base = q * 4
+                for d in DIRECTIONS:
+                    if term[base + d] == FREE and NEIGHBOUR[base + d] >= 0:
+                        first |= bit(NEIGHBOUR[base + d])
+            self.layers[p] = self._layers(p, first, depth)
 
-    def _layers(self, p: int, node_points: set[int], term: list[int], depth: int) -> list[int]:
-        """``layers[k]``: the points a tip of ``p`` first reaches with ``k + 1`` wires."""
+    def _layers(self, p: int, first: int, depth: int) -> list[int]:
+        """``layers[k]``: the points a tip of ``p`` first reaches with ``k + 1`` wires, where ``first`` is
+        every point next to its sources."""
         onward = self.onward[p]
         landing = onward | self.hot[3 - p]
-        first = spread(self.hot[p])
-        for q in node_points:
-            base = q * 4
-            for d in DIRECTIONS:
-                if term[base + d] == FREE and NEIGHBOUR[base + d] >= 0:
-                    first |= bit(NEIGHBOUR[base + d])
         layer = first & landing
         layers = [layer]
         seen = layer
