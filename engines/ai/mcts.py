@@ -245,12 +245,12 @@ class MCTS:
         if state.is_terminal():
             node.untried = []
             return
-        actions = list(state.legal_actions())
-        self.rng.shuffle(actions)
+        actions = state.legal_actions()
         priors = self.knowledge.priors
         weights = list(priors(state, actions)) if priors is not None else [0.0] * len(actions)
-        order = sorted(zip(actions, weights, strict=True), key=lambda pair: pair[1])
-        node.untried = order  # popped from the end: highest prior first
+        draw = self.rng.random
+        order = sorted((weight, draw(), i) for i, weight in enumerate(weights))  # equal priors in a random order
+        node.untried = [(actions[i], weight) for weight, _, i in order]  # popped from the end: highest prior first
 
     def _select(self, node: _Node) -> _Node:
         log_n = math.log(node.visits + 1)

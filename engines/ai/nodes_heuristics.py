@@ -105,13 +105,14 @@ def _static(state: NodesState, reach: Reach, resolve_captures: bool) -> list[flo
     wires_left = state.wires_left_in_turn()
     arrays = state.board_arrays()
     term = arrays.term
+    damaged = DAMAGED in term  # a damaged terminal is only ever on a node
     growth = min(1.0 + state.turns / PRESSURE_GROWTH_TURNS, PRESSURE_GROWTH_CAP)  # pressure grows with the game
     total = 0.0
     for p in (1, 2):
         e = 3 - p
         moving = p == mover
         budget = wires_left if moving else 3
-        damage = sum(term[q * 4 : q * 4 + 4].count(DAMAGED) for q in arrays.nodes[p])
+        damage = sum(term[q * 4 : q * 4 + 4].count(DAMAGED) for q in arrays.nodes[p]) if damaged else 0
         score = NODE_VALUE * len(arrays.nodes[p]) - DAMAGE_VALUE * damage + WIRE_VALUE * arrays.wire_count[p]
         score += MOBILITY_VALUE * min(reach.mobility(p), MOBILITY_CAP)
         if moving:
@@ -146,7 +147,9 @@ def priors(state: GameState[Any], actions: Sequence[Any]) -> list[float]:
     them = 3 - me
     arrays = state.board_arrays()
     node, wire, ends = arrays.node, arrays.wire, arrays.ends
-    targets = list(arrays.nodes[them])
+    targets = arrays.nodes[them]
+    # per point, how far the nearest enemy node is
+    nearest = list(map(min, zip(*(_DIST[t] for t in targets), strict=True))) if targets else []
     out = []
     for action in actions:
         if isinstance(action, PlaceWire):
@@ -158,7 +161,7 @@ def priors(state: GameState[Any], actions: Sequence[Any]) -> list[float]:
                 out.append((0.8 if ends[to] >= 2 else 0.25) if enemy else 0.02)
             elif node[to]:
                 out.append(0.02)
-            elif targets and min(_DIST[to][t] for t in targets) < min(_DIST[action.frm][t] for t in targets):
+            elif nearest and nearest[to] < nearest[action.frm]:
                 out.append(0.5)
             else:
                 out.append(0.15)

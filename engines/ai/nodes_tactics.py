@@ -25,7 +25,7 @@ from itertools import pairwise
 
 from engines.nodes.actions import PlaceWire
 from engines.nodes.board import DIRECTIONS, NEIGHBOUR, OPPOSITE, SIZE
-from engines.nodes.state import FREE, NodesState
+from engines.nodes.state import FREE, WIRES_PER_TURN, NodesState
 
 _CELLS = SIZE * SIZE
 _ONE = int.from_bytes(bytes([1] * _CELLS), "little")
@@ -104,13 +104,17 @@ class Reach:
 
     def _layers(self, p: int, first: int, depth: int) -> list[int]:
         """``layers[k]``: the points a tip of ``p`` first reaches with ``k + 1`` wires, where ``first`` is
-        every point next to its sources."""
+        every point next to its sources. They stop early at the first layer that reaches an enemy node
+        once a turn's wires are covered: nothing further is ever asked."""
         onward = self.onward[p]
         landing = onward | self.hot[3 - p]
+        enemy_nodes = self.nodes[3 - p]
         layer = first & landing
         layers = [layer]
         seen = layer
         for _ in range(depth - 1):
+            if len(layers) >= WIRES_PER_TURN and seen & enemy_nodes:
+                break
             layer = spread(layer & onward) & landing & ~seen
             if not layer:
                 break
