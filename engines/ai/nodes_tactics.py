@@ -42,6 +42,8 @@ def _table(test: object) -> bytes:
 _IS = {v: _table(lambda x, v=v: x == v) for v in (0, 1, 2)}
 _AT_LEAST_2 = _table(lambda x: x >= 2)
 FAR = 99
+_NEIGHBOUR_BIT = [1 << (8 * q) if q >= 0 else 0 for q in NEIGHBOUR]
+"""The lane bit of ``NEIGHBOUR[p * 4 + d]`` (0 off the board)."""
 
 
 def lanes(values: bytes | bytearray, table: bytes) -> int:
@@ -97,9 +99,9 @@ class Reach:
             first = spread(self.hot[p])
             for q in arrays.nodes[p]:
                 base = q * 4
-                for d in DIRECTIONS:
-                    if term[base + d] == FREE and NEIGHBOUR[base + d] >= 0:
-                        first |= bit(NEIGHBOUR[base + d])
+                for k in range(base, base + 4):
+                    if term[k] == FREE:
+                        first |= _NEIGHBOUR_BIT[k]
             self.layers[p] = self._layers(p, first, depth)
 
     def _layers(self, p: int, first: int, depth: int) -> list[int]:

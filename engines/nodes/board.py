@@ -85,9 +85,9 @@ def neighbour(point: Point, direction: Direction) -> Point:
     return NEIGHBOUR[point * 4 + direction]
 
 
+_DIRECTION_BETWEEN = {(p, NEIGHBOUR[p * 4 + d]): d for p in POINTS for d in DIRECTIONS if NEIGHBOUR[p * 4 + d] >= 0}
+
+
 def direction_between(a: Point, b: Point) -> Direction | None:
     """The direction from ``a`` to an adjacent ``b``; ``None`` if they are not adjacent."""
-    for d in DIRECTIONS:
-        if NEIGHBOUR[a * 4 + d] == b:
-            return d
-    return None
+    return _DIRECTION_BETWEEN.get((a, b))
