@@ -28,7 +28,6 @@ from engines.ai.mcts import Knowledge
 from engines.ai.nodes_tactics import FAR, Reach, bit, points_of
 from engines.core import GameState
 from engines.nodes import NodesState, PlaceNode, PlaceWire, point_xy
-from engines.nodes.board import POINT_EDGES
 from engines.nodes.state import DAMAGED
 
 _XY = [point_xy(p) for p in range(144)]
@@ -146,7 +145,7 @@ def priors(state: GameState[Any], actions: Sequence[Any]) -> list[float]:
         return [0.0] * len(actions)
     them = 3 - me
     arrays = state.board_arrays()
-    node, wire, ends = arrays.node, arrays.wire, arrays.ends
+    node, owner, ends = arrays.node, arrays.owner, arrays.ends
     targets = arrays.nodes[them]
     # per point, how far the nearest enemy node is
     nearest = list(map(min, zip(*(_DIST[t] for t in targets), strict=True))) if targets else []
@@ -157,8 +156,7 @@ def priors(state: GameState[Any], actions: Sequence[Any]) -> list[float]:
             if node[to] == them:
                 out.append(1.0)
             elif ends[to] and not node[to]:
-                enemy = any(wire[e] == them for e in POINT_EDGES[to])
-                out.append((0.8 if ends[to] >= 2 else 0.25) if enemy else 0.02)
+                out.append((0.8 if ends[to] >= 2 else 0.25) if owner[to] == them else 0.02)
             elif node[to]:
                 out.append(0.02)
             elif nearest and nearest[to] < nearest[action.frm]:

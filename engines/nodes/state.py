@@ -472,7 +472,7 @@ class NodesState(GameState[NodesAction]):
             self._term[q * 4 + OPPOSITE[d]] = ATTACHED
             self._touch(q)
             return
-        enemy = self._wires_at(q, them)
+        enemy = self._wires_at(q, them) if self._owner[q] == them else []
         self._add_wire(me, e, p, d)
         if self._node[q] == me:
             self._term[q * 4 + OPPOSITE[d]] = ATTACHED
