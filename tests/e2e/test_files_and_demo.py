@@ -1,5 +1,6 @@
-"""End to end: a .schem pasted through the API reproduces the board; the demo plays a game of Nodes and
-whole New Rule games (2 and 4 computer players) in the world."""
+"""End to end: a .schem pasted through the API reproduces the board; the demo plays a game of Nodes (and,
+with its own levels and turn limit, one that ends with a winner) and whole New Rule games (2 and 4
+computer players) in the world."""
 
 from __future__ import annotations
 
@@ -54,6 +55,18 @@ def test_the_demo_plays_a_game_in_the_world_and_records_it(embedded_server, tmp_
     state = replay(NodesGame(turn_limit=6), record.read_text().splitlines())
     assert state.is_terminal()
     assert f"game over after {state.turns} turns" in result.stdout
+
+
+def test_the_default_demo_ends_with_a_winner_well_before_the_turn_limit(embedded_server, tmp_path: Path) -> None:
+    record = tmp_path / "demo.record"
+    result = blockref("demo", "--server", f"{embedded_server.host}:{embedded_server.api_port}",
+                      "--origin", "400,0,-3", "--piece-delay", "0", "--seed", "1", "--record", str(record),
+                      timeout=300)  # the demo's own levels (normal against easy) and turn limit (100)
+    assert result.returncode == 0, result.stdout[-2000:] + result.stderr
+    state = replay(NodesGame(turn_limit=100), record.read_text().splitlines())
+    assert state.is_terminal() and state.winner() is not None
+    assert state.turns <= 50, state.turns
+    assert f"game over after {state.turns} turns: " in result.stdout
 
 
 @pytest.mark.parametrize(("players", "origin"), [(2, "300,0,-3"), (4, "330,0,-3")])
