@@ -253,15 +253,15 @@ class MCTS:
         node.untried = [(actions[i], weight) for weight, _, i in order]  # popped from the end: highest prior first
 
     def _select(self, node: _Node) -> _Node:
-        log_n = math.log(node.visits + 1)
-        c = self.settings.exploration
+        spread = self.settings.exploration * math.sqrt(math.log(node.visits + 1))
         bias = self.settings.prior_bias
+        sqrt = math.sqrt
         best, best_score = node.children[0], -math.inf
         for child in node.children:
             n = child.visits
             if n == 0:
                 return child
-            score = child.value_sum / n + c * math.sqrt(log_n / n) + bias * child.prior / (n + 1)
+            score = child.value_sum / n + spread / sqrt(n) + bias * child.prior / (n + 1)
             if score > best_score:
                 best, best_score = child, score
         return best

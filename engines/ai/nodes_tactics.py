@@ -80,19 +80,18 @@ class Reach:
 
     def __init__(self, state: NodesState, depth: int = 3) -> None:
         arrays = state.board_arrays()
-        self.nodes = {1: lanes(arrays.node, _IS[1]), 2: lanes(arrays.node, _IS[2])}
-        owner, ends = arrays.owner, arrays.ends
-        no_node = _ONE & ~(self.nodes[1] | self.nodes[2])
-        single = lanes(ends, _IS[1]) & no_node
-        joint = lanes(ends, _AT_LEAST_2) & no_node
-        self.empty = lanes(ends, _IS[0]) & no_node
-        self.hot = {}
-        self.joints = {}
-        for p in (1, 2):
-            wires_of_p = lanes(owner, _IS[p])
-            self.hot[p] = wires_of_p & single
-            self.joints[p] = wires_of_p & joint
-        self.onward = {p: self.empty | self.joints[3 - p] | self.nodes[3 - p] for p in (1, 2)}
+        node, owner, ends = arrays.node, arrays.owner, arrays.ends
+        from_bytes = int.from_bytes
+        nodes_1, nodes_2 = from_bytes(node.translate(_IS[1]), "little"), from_bytes(node.translate(_IS[2]), "little")
+        no_node = _ONE & ~(nodes_1 | nodes_2)
+        single = from_bytes(ends.translate(_IS[1]), "little") & no_node
+        joint = from_bytes(ends.translate(_AT_LEAST_2), "little") & no_node
+        self.empty = empty = from_bytes(ends.translate(_IS[0]), "little") & no_node
+        wires_1, wires_2 = from_bytes(owner.translate(_IS[1]), "little"), from_bytes(owner.translate(_IS[2]), "little")
+        self.nodes = {1: nodes_1, 2: nodes_2}
+        self.hot = {1: wires_1 & single, 2: wires_2 & single}
+        self.joints = {1: wires_1 & joint, 2: wires_2 & joint}
+        self.onward = {1: empty | self.joints[2] | nodes_2, 2: empty | self.joints[1] | nodes_1}
         term = arrays.term
         self.layers: dict[int, list[int]] = {}
         for p in (1, 2):

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Self
@@ -132,7 +133,7 @@ class NodesState(GameState[NodesAction]):
         self._node = bytearray(len(POINTS))  # owner of the node on each point (0: none)
         self._term = bytearray(len(POINTS) * 4)  # terminal states (FREE is 0), index point*4 + direction
         self._wire = bytearray(EDGE_COUNT)  # owner of the wire on each segment (0: none)
-        self._wire_from = [-1] * EDGE_COUNT
+        self._wire_from = array("h", [-1]) * EDGE_COUNT  # the point each wire was built from (-1: no wire)
         self._ends = bytearray(len(POINTS))  # how many wires touch each point
         self._owner = bytearray(len(POINTS))  # owner of the wires touching each point (0: none)
         self._hot: list[set[Point]] = [set(), set(), set()]
@@ -147,6 +148,7 @@ class NodesState(GameState[NodesAction]):
         self._history: list[str] = []
         self._turn_pieces: list[list[str]] = [[]]
         self._undo: list[_Snapshot] = []
+        self._arrays: BoardArrays | None = None  # board_arrays(), until unmake puts other arrays in place
         for player, points in game.start_points().items():
             for p in points:
                 self._node[p] = player
@@ -255,14 +257,17 @@ class NodesState(GameState[NodesAction]):
         twin._history = self._history[:]
         twin._turn_pieces = [t[:] for t in self._turn_pieces]
         twin._undo = []
+        twin._arrays = None
         return twin
 
     def board_arrays(self) -> BoardArrays:
         """The board as the engine keeps it, for searches that cannot afford views: read, never write,
-        and ask again after every change (``unmake`` puts other lists in place)."""
-        return BoardArrays(
-            self._node, self._term, self._wire, self._ends, self._owner, self._hot, self._nodes, self._wire_count
-        )
+        and ask again after every change (``unmake`` puts other arrays in place)."""
+        if self._arrays is None:
+            self._arrays = BoardArrays(
+                self._node, self._term, self._wire, self._ends, self._owner, self._hot, self._nodes, self._wire_count
+            )
+        return self._arrays
 
     # ----------------------------------------------------------------- make / unmake
     def make(self, action: NodesAction) -> None:
@@ -305,6 +310,7 @@ class NodesState(GameState[NodesAction]):
             return
         snapshot = self._undo[-count]
         del self._undo[-count:]
+        self._arrays = None
         (
             self._node,
             self._term,
@@ -403,19 +409,20 @@ class NodesState(GameState[NodesAction]):
 
     def _has_piece(self, me: Player, with_nodes: bool) -> bool:
         """Whether ``me`` has any legal piece (a node is legal at every hot end)."""
-        return (with_nodes and bool(self._hot[me])) or next(self._wires_for(me), None) is not None
+        return (with_nodes and bool(self._hot[me])) or next(self._wires_for(me, ordered=False), None) is not None
 
-    def _wires_for(self, me: Player) -> Iterator[PlaceWire]:
-        """The legal wires of ``me``: from its nodes' free terminals, then from its hot ends (points in order)."""
+    def _wires_for(self, me: Player, ordered: bool = True) -> Iterator[PlaceWire]:
+        """The legal wires of ``me``: from its nodes' free terminals, then from its hot ends (points in
+        order unless ``ordered`` is false)."""
         node, term, wire = self._node, self._term, self._wire
-        for p in sorted(self._nodes[me]):
+        for p in sorted(self._nodes[me]) if ordered else self._nodes[me]:
             base = p * 4
             for d in DIRECTIONS:
                 if term[base + d] == FREE:
                     q = NEIGHBOUR[base + d]
                     if q >= 0 and not (node[q] == me and term[q * 4 + OPPOSITE[d]] != FREE):
                         yield WIRE_ACTIONS[base + d]  # type: ignore[misc]
-        for p in sorted(self._hot[me]):
+        for p in sorted(self._hot[me]) if ordered else self._hot[me]:
             base = p * 4
             for d in DIRECTIONS:
                 q = NEIGHBOUR[base + d]
@@ -544,7 +551,7 @@ class NodesState(GameState[NodesAction]):
         """Recompute whether ``p`` is a hot end (exactly one wire end, no node) and whose."""
         hot = self._hot
         if self._ends[p] == 1 and not self._node[p]:
-            owner = self._owner_at(p)
+            owner = self._owner[p]
             hot[owner].add(p)
             hot[3 - owner].discard(p)
         else:
@@ -565,8 +572,9 @@ class NodesState(GameState[NodesAction]):
 
     # ----------------------------------------------------------------- turns
     def _after_piece(self, was_node: bool) -> None:
-        eliminated = [p for p in (1, 2) if not self._nodes[p] and not self._wire_count[p]]
-        if eliminated:
+        nodes, wires = self._nodes, self._wire_count
+        if not (nodes[1] or wires[1]) or not (nodes[2] or wires[2]):  # a player is eliminated
+            eliminated = [p for p in (1, 2) if not (nodes[p] or wires[p])]
             self._finish(winner=None if len(eliminated) == 2 else 3 - eliminated[0])
             return
         if was_node:
