@@ -108,18 +108,26 @@ class Reach:
         every point next to its sources. They stop early at the first layer that reaches an enemy node
         once a turn's wires are covered: nothing further is ever asked."""
         onward = self.onward[p]
-        landing = onward | self.hot[3 - p]
         enemy_nodes = self.nodes[3 - p]
-        layer = first & landing
+        unseen = onward | self.hot[3 - p]  # where a tip may land and has not yet
+        layer = first & unseen
+        unseen ^= layer
         layers = [layer]
-        seen = layer
+        reached = layer & enemy_nodes
         for _ in range(depth - 1):
-            if len(layers) >= WIRES_PER_TURN and seen & enemy_nodes:
+            if reached and len(layers) >= WIRES_PER_TURN:
                 break
-            layer = spread(layer & onward) & landing & ~seen
+            board = layer & onward  # spread(board), inline: this is the search's innermost loop
+            layer = (
+                ((board << 8) & _NOT_FIRST)
+                | ((board >> 8) & _NOT_LAST)
+                | ((board << _ROW_SHIFT) & _ONE)
+                | (board >> _ROW_SHIFT)
+            ) & unseen
             if not layer:
                 break
-            seen |= layer
+            unseen ^= layer
+            reached |= layer & enemy_nodes
             layers.append(layer)
         return layers
 
