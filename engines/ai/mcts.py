@@ -20,12 +20,17 @@ A state that offers ``make(action)`` and ``unmake(count)`` (play an action known
 take back the last ``count``) is searched on one working copy with make/unmake instead of a
 fresh clone per iteration.
 
+A round in which every player acts at once (``current_player()`` is ``SIMULTANEOUS``, as in
+Implosion) is searched by :meth:`MCTS.search_round`: the root's children are candidate plans from
+the game's knowledge, and each iteration plays one of them mixed with the other players' expected
+actions, closes the round and scores it.
+
 Honesty: the search sees exactly the state it is given. The engines keep no hidden
-information today. A game with chance must keep its random source inside the state, and the
-search must not profit from knowing it: such a game should offer a way to reseed a clone, and
-the search should then reseed every clone it simulates from its own generator
-(determinisation), with tree reuse switched off. A game with hidden information would need
-determinisation over the information set (sampling the hidden part per iteration) instead.
+information today. A game with chance keeps its random source inside the state, and the
+search must not profit from knowing it: such a game offers ``reseed`` on a clone, and
+``search_round`` reseeds every clone it simulates from its own generator (determinisation), with
+no tree kept between calls. A game with hidden information would need determinisation over the
+information set (sampling the hidden part per iteration) instead.
 """
 
 from __future__ import annotations
@@ -48,6 +53,10 @@ PlayoutPolicy = Callable[[GameState[Any], Sequence[Any], random.Random], Any]
 """Picks one of the given legal actions for a playout."""
 Priors = Callable[[GameState[Any], Sequence[Any]], Sequence[float]]
 """A prior in [0, 1] for each given legal action, in the same order."""
+Plans = Callable[[GameState[Any], int, random.Random], Sequence[Sequence[Any]]]
+"""For a round in which everybody acts at once: candidate plans for the given player (its own actions)."""
+Answers = Callable[[GameState[Any], int, random.Random], Sequence[Any]]
+"""For such a round: the other players' actions as the given player should expect them (one sample)."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +67,10 @@ class Knowledge:
     playout_policy: PlayoutPolicy | None = None
     priors: Priors | None = None
     max_playout_plies: int | None = None
+    plans: Plans | None = None
+    answers: Answers | None = None
+    round_end: Any = None
+    """The action that closes a round in which everybody acts at once (Implosion's turn end)."""
 
 
 @dataclass(frozen=True)
@@ -282,6 +295,67 @@ class MCTS:
                 play(actions[rng.randrange(len(actions))])
             plies += 1
         return state.returns()
+
+    # --- a round in which everybody acts at once -----------------------------------------
+    def search_round(self, state: GameState[A], player: int) -> SearchResult[list[A]]:
+        """``player``'s best plan for a round in which every player acts at once (``current_player()`` is
+        ``SIMULTANEOUS``), among the knowledge's candidate ``plans``; ``state`` is left unchanged.
+
+        The root's children are the plans. Each iteration picks one by UCT and plays it on a clone whose
+        chance is reseeded from the searcher's own generator (determinisation: the real dice stay
+        unseen), its actions mixed in a random arrival order with the other players' expected
+        ``answers``; an action the board no longer allows by then is skipped, as the referee would. The
+        round is closed with ``round_end`` and the position scored with the evaluation."""
+        knowledge = self.knowledge
+        if knowledge.plans is None or knowledge.answers is None or knowledge.evaluate is None:
+            raise ValueError("searching a round needs the game's plans, answers and evaluation")
+        if state.is_terminal():
+            raise ValueError("the game is over: there is nothing to choose")
+        start = time.perf_counter()
+        plans: dict[tuple[str, ...], list[A]] = {}
+        for plan in knowledge.plans(state, player, self.rng):
+            plans.setdefault(tuple(state.action_to_text(action) for action in plan), list(plan))
+        if len(plans) <= 1:
+            return SearchResult(next(iter(plans.values()), []), 0, time.perf_counter() - start, {})
+        answers = list(knowledge.answers(state, player, self.rng))
+        root = _Node(None, 0.0)
+        root.children = [_Node(plan, 0.0) for plan in plans.values()]
+        settings = self.settings
+        deadline = None if settings.time_budget is None else start + settings.time_budget
+        done = 0
+        while done == 0 or (
+            (settings.iterations is None or done < settings.iterations)
+            and (deadline is None or time.perf_counter() < deadline)
+        ):
+            child = self._select(root)
+            child.visits += 1
+            child.value_sum += self._play_round(state, child.action, answers)[player - 1]
+            root.visits += 1
+            done += 1
+        best = self._choose(root)
+        visits = {" ".join(text) or "(none)": child.visits for text, child in zip(plans, root.children, strict=True)}
+        return SearchResult(best.action, done, time.perf_counter() - start, visits)
+
+    def _play_round(self, state: GameState[Any], plan: Sequence[Any], answers: Sequence[Any]) -> Sequence[float]:
+        work = state.clone()
+        reseed = getattr(work, "reseed", None)
+        if callable(reseed):
+            reseed(self.rng.getrandbits(64))
+        arrivals = [True] * len(plan) + [False] * len(answers)
+        self.rng.shuffle(arrivals)
+        mine, theirs = iter(plan), iter(answers)
+        for is_mine in arrivals:
+            if work.is_terminal():
+                break
+            action = next(mine) if is_mine else next(theirs)
+            if work.why_illegal(action) is None:
+                work.push(action)
+        if not work.is_terminal() and self.knowledge.round_end is not None:
+            work.apply(self.knowledge.round_end)
+        if work.is_terminal():
+            return work.returns()
+        assert self.knowledge.evaluate is not None
+        return self.knowledge.evaluate(work)
 
     # --- tree reuse ----------------------------------------------------------------------
     def _take_root(self, state: GameState[Any]) -> _Node:
