@@ -1,9 +1,12 @@
-"""Implosion's computer players: how long all 24 seats take to choose their orders, at each level.
+"""Implosion's computer players: how long all 24 seats take to choose their orders, and how the levels
+fare against each other.
 
-    nice -n 10 .venv/bin/python benchmarks/implosion_players.py [--seed S]
+    nice -n 10 .venv/bin/python benchmarks/implosion_players.py [--seed S] [--games N]
 
 Plays a 24-player game of computer players per level and prints the slowest and the mean time for all
-seats to choose a turn's orders (target: 23 seats within 1-2 s). The engine's own speed is measured by
+seats to choose a turn's orders (target: 23 seats within 1-2 s). Then it plays ``--games`` two-player
+games (default 40) of hard against normal and of normal against easy, seats alternating, and prints
+wins-draws-losses with the 95% Wilson interval. The engine's own speed is measured by
 ``benchmarks/engine.py --game implosion``.
 """
 
@@ -15,6 +18,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from ai_match import wilson
 
 from engines.ai.implosion_player import ImplosionPlayer
 from engines.implosion import END_TURN, ImplosionGame
@@ -41,13 +46,44 @@ def computer_seats(level: str, seed: int) -> None:
           f"{sum(times) / len(times):.3f} s on average (target: 23 seats within 1-2 s)")
 
 
+def two_player_game(left: str, right: str, seed: int) -> int | None:
+    """One two-player game, ``left`` in seat 1 for even seeds: the winning level's seat (``None``: a draw)."""
+    left_seat = 1 if seed % 2 == 0 else 2
+    seats = {left_seat: ImplosionPlayer(left, seed), 3 - left_seat: ImplosionPlayer(right, seed + 1)}
+    state = ImplosionGame(players=2, seed=seed).new_initial_state()
+    while not state.is_terminal():
+        queues = [seats[p].choose_orders(state, p) for p in state.in_game()]
+        while any(queues) and not state.is_terminal():
+            for queue in queues:
+                if queue and not state.is_terminal() and state.why_illegal(queue[0]) is None:
+                    state.apply(queue.pop(0))
+                elif queue:
+                    queue.pop(0)
+        if not state.is_terminal():
+            state.apply(END_TURN)
+    winner = state.winner()
+    return None if winner is None else (0 if winner == left_seat else 1)
+
+
+def match(left: str, right: str, games: int, seed: int) -> None:
+    results = [two_player_game(left, right, seed + n) for n in range(games)]
+    wins, draws = results.count(0), results.count(None)
+    low, high = wilson(wins, games)
+    print(f"  {left} vs {right}: {wins}-{draws}-{games - wins - draws}, {wins / games:.0%} won [{low:.0%}, {high:.0%}]")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", type=int, default=40, help="two-player games a pairing (default 40; 0: none)")
     args = parser.parse_args()
     print("24 computer players:")
     for level in ("easy", "normal", "hard"):
         computer_seats(level, args.seed)
+    if args.games > 0:
+        print(f"two-player games, {args.games} a pairing, seats alternating (wins-draws-losses, 95% interval):")
+        match("hard", "normal", args.games, args.seed)
+        match("normal", "easy", args.games, args.seed)
 
 
 if __name__ == "__main__":

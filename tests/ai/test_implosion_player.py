@@ -8,7 +8,8 @@ from fractions import Fraction
 
 import pytest
 
-from engines.ai.implosion_player import ImplosionPlayer, win_chance
+from engines.ai.implosion_player import IMPLOSION_KNOWLEDGE, ImplosionPlayer, candidate_plans, evaluate, win_chance
+from engines.ai.mcts import MCTS, SearchSettings
 from engines.implosion import END_TURN, ImplosionGame, ImplosionState, Order
 
 
@@ -92,3 +93,46 @@ def test_normal_beats_random_orders(seed: int) -> None:
     while not state.is_terminal():
         play_turn(state, seats, check=False)
     assert state.winner() == me
+
+
+def middle_game(players: int = 4, turns: int = 30) -> ImplosionState:
+    state = ImplosionGame(players=players, seed=5).new_initial_state()
+    seats = {p: ImplosionPlayer("normal", seed=p) for p in range(1, players + 1)}
+    for _ in range(turns):
+        play_turn(state, seats)
+    return state
+
+
+def test_the_round_search_chooses_among_the_candidate_plans_and_leaves_the_state_alone() -> None:
+    state = middle_game()
+    before = (state.to_json(), state.history(), state.serialize())
+    search = MCTS(SearchSettings(iterations=24, exploration=0.25), IMPLOSION_KNOWLEDGE, seed=2)
+    result = search.search_round(state, 2)
+    assert (state.to_json(), state.history(), state.serialize()) == before
+    assert result.iterations == 24 and sum(result.visits.values()) == 24 and len(result.visits) > 1
+    candidates = {" ".join(map(str, plan)) for plan in candidate_plans(state, 2, random.Random(0))}
+    assert all(order.player == 2 and state.why_illegal(order) is None for order in result.action)
+    assert len(candidates) > 1
+
+
+def test_the_round_search_never_foresees_the_dice() -> None:
+    """Two states alike in everything but their future dice get the same choice: every simulated round
+    throws the searcher's own dice (determinisation), never the state's."""
+    state = middle_game(players=24, turns=8)  # neighbours already fight: the dice decide the rounds
+    other = state.clone()
+    other.reseed(987654321)
+    chosen = []
+    for position in (state, other):
+        search = MCTS(SearchSettings(iterations=32, exploration=0.25), IMPLOSION_KNOWLEDGE, seed=7)
+        result = search.search_round(position, 3)
+        chosen.append((result.action, result.visits))
+    assert len(chosen[0][1]) > 1
+    assert chosen[0] == chosen[1]
+
+
+def test_the_evaluation_prefers_more_units_on_better_nodes_and_is_bounded() -> None:
+    state = middle_game(players=2, turns=20)
+    values = evaluate(state)
+    assert len(values) == 2 and all(-1 < v < 1 for v in values)
+    leader = 1 if state.units_of(1) + 12 * state.points(1) >= state.units_of(2) + 12 * state.points(2) else 2
+    assert values[leader - 1] >= values[2 - leader]
