@@ -17,7 +17,13 @@ KNOWLEDGE = {
 }
 
 
-OWN_PLAYERS = {  # games whose computer player is not the generic search: the class, built as cls(level, seed)
+LEVEL_ITERATIONS = {  # per game, the iterations a move of each tree-search level (about 0.1, 0.4 and 1 s here)
+    "newrule": {"easy": 150, "normal": 700, "hard": 1_650},
+    "tightwire": {"easy": 100, "normal": 300, "hard": 750},
+}
+
+OWN_PLAYERS = {  # games whose seats get a player of their own, built as cls(level, seed); Implosion's
+    # plans a turn's orders, and at the hard level lets the generic search choose among its plans
     "implosion": "engines.ai.implosion_player:ImplosionPlayer",
 }
 
@@ -79,10 +85,11 @@ NODES_LEVELS: dict[str, Style] = {
 def computer_player(
     game: Game[Any], level: str = "normal", seed: int | None = None, iterations: int | None = None
 ) -> MCTSPlayer | TurnSearchPlayer:
-    """The computer opponent of ``level`` (``easy``, ``normal`` or ``hard``) for ``game``; ``iterations``
-    replaces a tree-searching level's budget (the style stays), which makes its choices reproducible with a
-    seed."""
+    """The computer opponent of ``level`` (``easy``, ``normal`` or ``hard``) for ``game``, repeatable with a
+    seed; ``iterations`` replaces a tree-searching level's budget (the style stays)."""
     if game.name != "nodes":
+        if iterations is None:
+            iterations = LEVEL_ITERATIONS.get(game.name, {}).get(level)
         return MCTSPlayer(level, seed=seed, knowledge=knowledge_for(game), iterations=iterations)
     if level not in NODES_LEVELS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")

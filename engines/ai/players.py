@@ -82,20 +82,21 @@ class GreedyPlayer:
 
 @dataclass(frozen=True)
 class Level:
-    """A strength a person can feel: the per-move budget and how much game knowledge is used."""
+    """A strength a person can feel: how much game knowledge is used, and the iterations a move when
+    nothing else is asked (each game may set its own, see :data:`engines.ai.knowledge.LEVEL_ITERATIONS`).
+    An iteration budget makes the choices repeatable with a seed."""
 
     name: str
-    time_budget: float
-    iteration_cap: int
+    iterations: int
     use_evaluation: bool
     use_playout_policy: bool
     use_priors: bool
 
 
 LEVELS: dict[str, Level] = {
-    "easy": Level("easy", 0.15, 150, use_evaluation=True, use_playout_policy=False, use_priors=False),
-    "normal": Level("normal", 0.4, 2_000, use_evaluation=True, use_playout_policy=True, use_priors=False),
-    "hard": Level("hard", 1.0, 1_000_000, use_evaluation=True, use_playout_policy=True, use_priors=True),
+    "easy": Level("easy", 150, use_evaluation=True, use_playout_policy=False, use_priors=False),
+    "normal": Level("normal", 600, use_evaluation=True, use_playout_policy=True, use_priors=False),
+    "hard": Level("hard", 1_500, use_evaluation=True, use_playout_policy=True, use_priors=True),
 }
 
 
@@ -131,7 +132,7 @@ class MCTSPlayer:
                 max_playout_plies=knowledge.max_playout_plies,
             )
             if time_budget is None and iterations is None:
-                time_budget, iterations = chosen.time_budget, chosen.iteration_cap
+                iterations = chosen.iterations
         elif time_budget is None and iterations is None:
             raise ValueError("give a level, a time budget or an iteration budget")
         self.name = f"mcts-{level}" if level else "mcts"

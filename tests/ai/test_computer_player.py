@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from engines.ai.knowledge import computer_player
+from engines.ai.knowledge import LEVEL_ITERATIONS, computer_player
 from engines.core import Game
 from engines.implosion import ImplosionGame
 from engines.newrule import NewRuleGame
@@ -28,3 +28,19 @@ def test_the_easy_computer_player_picks_only_legal_actions(game: Game[Any], acti
         assert state.why_illegal(action) is None
         state.apply(action)
     assert len(state.history()) == actions or state.is_terminal()
+
+
+@pytest.mark.parametrize("game", [NewRuleGame(size=5), TightwireGame()], ids=lambda game: game.name)
+def test_the_levels_of_the_other_games_are_iteration_budgets_repeatable_with_a_seed(game: Game[Any]) -> None:
+    def moves(seed: int) -> list[str]:
+        state = game.new_initial_state()
+        player = computer_player(game, "normal", seed=seed)
+        chosen = []
+        for _ in range(2):
+            action = player.choose(state)
+            assert player.last is not None and player.last.iterations == LEVEL_ITERATIONS[game.name]["normal"]
+            chosen.append(state.action_to_text(action))
+            state.apply(action)
+        return chosen
+
+    assert moves(4) == moves(4)
