@@ -32,7 +32,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "play",
         help="play against the computer in the terminal",
-        description="Play a game against the computer (Monte Carlo tree search) in the terminal: Nodes by "
+        description="Play a game against the computer in the terminal (its levels: README, Computer players): Nodes by "
         "default, or --game newrule|tightwire with the game's options. Type actions in the game's record "
         "notation (Nodes: c3-c4, node d5); type 'help' during the game for more.",
     )
