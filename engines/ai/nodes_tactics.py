@@ -46,11 +46,6 @@ _NEIGHBOUR_BIT = [1 << (8 * q) if q >= 0 else 0 for q in NEIGHBOUR]
 """The lane bit of ``NEIGHBOUR[p * 4 + d]`` (0 off the board)."""
 
 
-def lanes(values: bytes | bytearray, table: bytes) -> int:
-    """The lane board of the points whose byte ``table`` maps to 1."""
-    return int.from_bytes(values.translate(table), "little")
-
-
 def spread(board: int) -> int:
     """Every point next to a point of ``board``."""
     return (
@@ -81,7 +76,7 @@ class Reach:
     def __init__(self, state: NodesState, depth: int = 3) -> None:
         arrays = state.board_arrays()
         node, owner, ends = arrays.node, arrays.owner, arrays.ends
-        from_bytes = int.from_bytes
+        from_bytes = int.from_bytes  # a lane board: the points whose byte the table maps to 1
         nodes_1, nodes_2 = from_bytes(node.translate(_IS[1]), "little"), from_bytes(node.translate(_IS[2]), "little")
         no_node = _ONE & ~(nodes_1 | nodes_2)
         single = from_bytes(ends.translate(_IS[1]), "little") & no_node
