@@ -76,7 +76,9 @@ class BoardReferee:
         self._display_key: object = None
         self._shown: dict[Cell, int] | None = None
         self._drawn: dict[Cell, BlockType] | None = None  # the target last settled
-        self._repaint = saved is not None and self.replaced is not None  # leftovers of the old game are no moves
+        self._repaint = self.game_id != getattr(saved, "id", None)
+        """A new game whose board the world may not show yet: the next look draws it instead of reading it
+        (whatever an older game left there is no move of this one)."""
         self._unattributed: set[Cell] = set()  # cells seen without a placer last look, given one more look
         self._said: dict[tuple[str, Any], float] = {}  # when each line was last said about what
         self.cleared = False  # a cleared board is not watched until it is built again
@@ -133,7 +135,8 @@ class BoardReferee:
             return outcome
         if self._repaint:
             self._repaint = False
-            outcome.messages.append(f"{self.replaced}; the board is drawn afresh")
+            if self.replaced:
+                outcome.messages.append(f"{self.replaced}; the board is drawn afresh")
             outcome.edits = self.settle(observed)
             return outcome
         reading = self.world.read(self.target(), observed, self._shown, data or {})
@@ -435,6 +438,7 @@ class BoardReferee:
         self.pending = []
         self._target = None
         self._memo = None
+        self._repaint = self._shown is None  # not watched yet: the world may still show an older game
         return [f"new game on board {self.name}. {self.status()}"]
 
     def undo(self) -> str | None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bridge.games.nodes import NodesWorld
 from bridge.journal import Journal
 from bridge.protocol.chat import parse_chat_posts
@@ -207,6 +209,48 @@ def test_a_saved_game_of_other_options_is_kept_as_abandoned_and_its_pieces_are_n
     assert all(world.block(c) == b.legacy_id for c, b in second.target().items())
     rows = journal._db.execute("SELECT result FROM games ORDER BY id").fetchall()
     assert rows == [("abandoned",), (None,)]
+
+
+@pytest.mark.parametrize(
+    ("journal_name", "start"),
+    [("j.sqlite3", True), ("other.sqlite3", True), ("other.sqlite3", False)],
+    ids=["new game over a saved one", "new game, fresh journal", "first start, fresh journal"],
+)
+def test_a_new_game_takes_no_leftover_pieces_as_moves(tmp_path: Path, journal_name: str, start: bool) -> None:
+    """``blockref demo`` (or ``board reset``) starts a new game in a fresh referee, and ``up`` with a new
+    journal has one, on a world that may still show an older game: those pieces are drawn away, not read
+    as moves made while nobody watched."""
+    journal = Journal(tmp_path / "j.sqlite3")
+    layout = BoardLayout(style=STYLE, origin=(0, 0, 0))
+    first = BoardReferee("main", NodesWorld(layout), journal)
+    world = FakeWorld()
+    low, high = first.bounds()
+    world.apply_edits(first.look(world.get_blocks(low, high)).edits.cuboids, {})
+    world.place(wire_cell(first, "c3-c4"), RED_WIRE)
+    outcome = first.look(world.get_blocks(low, high))
+    world.apply_edits(outcome.edits.cuboids, outcome.edits.blocks)
+    assert first.state.history() == ["c3-c4"]
+    second = BoardReferee("main", NodesWorld(layout), Journal(tmp_path / journal_name))
+    if start:
+        second.new_game()
+    outcome = second.look(world.get_blocks(low, high), quiet_repairs=True, placers_reported=True)
+    world.apply_edits(outcome.edits.cuboids, outcome.edits.blocks)
+    assert second.state.history() == [] and outcome.played == []
+    assert not any("taken back" in line or "not watching" in line for line in outcome.messages), outcome.messages
+    assert all(world.block(c) == b.legacy_id for c, b in second.target().items())
+
+
+def test_a_resumed_game_still_takes_a_piece_placed_while_the_referee_was_down(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "j.sqlite3")
+    layout = BoardLayout(style=STYLE, origin=(0, 0, 0))
+    first = BoardReferee("main", NodesWorld(layout), journal)
+    world = FakeWorld()
+    low, high = first.bounds()
+    world.apply_edits(first.look(world.get_blocks(low, high)).edits.cuboids, {})
+    world.place(wire_cell(first, "c3-c4"), RED_WIRE)  # placed while no referee runs
+    second = BoardReferee("main", NodesWorld(layout), journal)  # the same journal: the game resumes
+    outcome = second.look(world.get_blocks(low, high), quiet_repairs=True)
+    assert second.state.history() == ["c3-c4"] and outcome.played == ["c3-c4"]
 
 
 def test_chat_lines_a_player_reads() -> None:
