@@ -57,16 +57,19 @@ def test_the_demo_plays_a_game_in_the_world_and_records_it(embedded_server, tmp_
     assert f"game over after {state.turns} turns" in result.stdout
 
 
-def test_the_default_demo_ends_with_a_winner_well_before_the_turn_limit(embedded_server, tmp_path: Path) -> None:
+@pytest.mark.parametrize("levels", [(), ("--level-1", "hard", "--level-2", "normal")], ids=["own levels", "hard"])
+def test_the_demo_ends_with_a_winner_well_before_the_turn_limit(embedded_server, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                                                levels: tuple[str, ...]) -> None:
     record = tmp_path / "demo.record"
     result = blockref("demo", "--server", f"{embedded_server.host}:{embedded_server.api_port}",
                       "--origin", "400,0,-3", "--piece-delay", "0", "--seed", "1", "--record", str(record),
-                      timeout=300)  # the demo's own levels (normal against easy) and turn limit (100)
+                      *levels, timeout=300)  # the demo's own turn limit (100), and its own levels (normal v easy)
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr
     state = replay(NodesGame(turn_limit=100), record.read_text().splitlines())
-    assert state.is_terminal() and state.winner() is not None
-    assert state.turns <= 50, state.turns
+    assert state.is_terminal() and state.winner() == 1  # player 1 has the stronger level
+    assert state.turns <= 60, state.turns
     assert f"game over after {state.turns} turns: " in result.stdout
+    assert "the world matches the engine block for block" in result.stdout
 
 
 @pytest.mark.parametrize(("players", "origin"), [(2, "300,0,-3"), (4, "330,0,-3")])
