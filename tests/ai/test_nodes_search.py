@@ -181,3 +181,22 @@ def test_the_turn_search_plans_a_capture_three_wires_away() -> None:
     assert state.node_owner(parse_action("node j3").at) == 1  # type: ignore[union-attr]
     with pytest.raises(ValueError):
         TurnSearchPlayer(beam=(0,))
+
+
+def test_the_hard_turn_search_plays_its_chosen_turn_as_planned_and_thinks_again_when_the_game_leaves_it() -> None:
+    state = random_position(11, 24)
+    while state.wires_left_in_turn() != 3:  # to the start of a turn
+        state.apply(state.legal_actions()[0])
+    player = TurnSearchPlayer(seed=2, replies=4)
+    mover = state.current_player()
+    first = player.choose(state)
+    searched = player.evaluations
+    assert searched > 0 and isinstance(first, PlaceWire)
+    state.apply(first)
+    assert state.current_player() == mover
+    second = player.choose(state)  # the turn goes on as planned, with no new search
+    assert player.evaluations == searched and state.why_illegal(second) is None
+    other = random_position(12, 30)  # another game altogether: the plan does not apply there
+    assert not other.is_terminal()
+    player.choose(other)
+    assert player.evaluations > searched
