@@ -190,18 +190,27 @@ def test_an_area_that_reads_as_all_air_is_waited_for_not_repaired() -> None:
     assert world.commands - before == 2  # the two polls, no repairs
 
 
-def test_a_saved_game_of_other_options_is_kept_as_abandoned_and_its_pieces_are_no_moves(tmp_path: Path) -> None:
-    journal = Journal(tmp_path / "j.sqlite3")
+def a_board_with_one_wire(journal: Journal, judged: bool = True) -> tuple[BoardLayout, FakeWorld]:
+    """A Nodes board drawn in a fake world with red's c3-c4 on it, journaled as the first move of the
+    board's game (or, if not ``judged``, placed while no referee looks)."""
     layout = BoardLayout(style=STYLE, origin=(0, 0, 0))
-    first = BoardReferee("main", NodesWorld(layout, turn_limit=400), journal)
+    first = BoardReferee("main", NodesWorld(layout), journal)
     world = FakeWorld()
     low, high = first.bounds()
     world.apply_edits(first.look(world.get_blocks(low, high)).edits.cuboids, {})
     world.place(wire_cell(first, "c3-c4"), RED_WIRE)
-    outcome = first.look(world.get_blocks(low, high))
-    world.apply_edits(outcome.edits.cuboids, outcome.edits.blocks)
-    assert first.state.history() == ["c3-c4"]
+    if judged:
+        outcome = first.look(world.get_blocks(low, high))
+        world.apply_edits(outcome.edits.cuboids, outcome.edits.blocks)
+        assert first.state.history() == ["c3-c4"]
+    return layout, world
+
+
+def test_a_saved_game_of_other_options_is_kept_as_abandoned_and_its_pieces_are_no_moves(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "j.sqlite3")
+    layout, world = a_board_with_one_wire(journal)
     second = BoardReferee("main", NodesWorld(layout, turn_limit=50), journal)
+    low, high = second.bounds()
     outcome = second.look(world.get_blocks(low, high), quiet_repairs=True)
     world.apply_edits(outcome.edits.cuboids, outcome.edits.blocks)
     assert "other options" in outcome.messages[0] and "abandoned" in outcome.messages[0]
@@ -220,19 +229,11 @@ def test_a_new_game_takes_no_leftover_pieces_as_moves(tmp_path: Path, journal_na
     """``blockref demo`` (or ``board reset``) starts a new game in a fresh referee, and ``up`` with a new
     journal has one, on a world that may still show an older game: those pieces are drawn away, not read
     as moves made while nobody watched."""
-    journal = Journal(tmp_path / "j.sqlite3")
-    layout = BoardLayout(style=STYLE, origin=(0, 0, 0))
-    first = BoardReferee("main", NodesWorld(layout), journal)
-    world = FakeWorld()
-    low, high = first.bounds()
-    world.apply_edits(first.look(world.get_blocks(low, high)).edits.cuboids, {})
-    world.place(wire_cell(first, "c3-c4"), RED_WIRE)
-    outcome = first.look(world.get_blocks(low, high))
-    world.apply_edits(outcome.edits.cuboids, outcome.edits.blocks)
-    assert first.state.history() == ["c3-c4"]
+    layout, world = a_board_with_one_wire(Journal(tmp_path / "j.sqlite3"))
     second = BoardReferee("main", NodesWorld(layout), Journal(tmp_path / journal_name))
     if start:
         second.new_game()
+    low, high = second.bounds()
     outcome = second.look(world.get_blocks(low, high), quiet_repairs=True, placers_reported=True)
     world.apply_edits(outcome.edits.cuboids, outcome.edits.blocks)
     assert second.state.history() == [] and outcome.played == []
@@ -242,13 +243,9 @@ def test_a_new_game_takes_no_leftover_pieces_as_moves(tmp_path: Path, journal_na
 
 def test_a_resumed_game_still_takes_a_piece_placed_while_the_referee_was_down(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "j.sqlite3")
-    layout = BoardLayout(style=STYLE, origin=(0, 0, 0))
-    first = BoardReferee("main", NodesWorld(layout), journal)
-    world = FakeWorld()
-    low, high = first.bounds()
-    world.apply_edits(first.look(world.get_blocks(low, high)).edits.cuboids, {})
-    world.place(wire_cell(first, "c3-c4"), RED_WIRE)  # placed while no referee runs
+    layout, world = a_board_with_one_wire(journal, judged=False)
     second = BoardReferee("main", NodesWorld(layout), journal)  # the same journal: the game resumes
+    low, high = second.bounds()
     outcome = second.look(world.get_blocks(low, high), quiet_repairs=True)
     assert second.state.history() == ["c3-c4"] and outcome.played == ["c3-c4"]
 
