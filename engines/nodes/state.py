@@ -358,7 +358,7 @@ class NodesState(GameState[NodesAction]):
             return f"there is already a node on {name}; nodes are built only at hot ends of your wires"
         if self._ends[q] == 0:
             return f"nothing of yours reaches {name}; a node is built only at a hot end of your wire"
-        if self._owner_at(q) != me:
+        if self._owner[q] != me:
             return f"the wire at {name} is your opponent's; a node is built only at a hot end of your wire"
         return f"{name} is a joint of your wires, not a hot end; a node is built only at a hot end"
 
@@ -396,7 +396,7 @@ class NodesState(GameState[NodesAction]):
             return None
         if self._ends[p] == 0:
             return f"nothing of yours is at {name}; build from your hot ends or your nodes' free terminals"
-        if self._owner_at(p) != me:
+        if self._owner[p] != me:
             return f"the wire at {name} is your opponent's; build from your hot ends or your nodes' free terminals"
         return f"{name} is a joint of your wires, not a hot end; build from hot ends and free terminals"
 
@@ -557,10 +557,6 @@ class NodesState(GameState[NodesAction]):
         else:
             hot[1].discard(p)
             hot[2].discard(p)
-
-    def _owner_at(self, p: Point) -> Player:
-        """The owner of a wire touching ``p`` (0 if none)."""
-        return self._owner[p]
 
     def _wires_at(self, p: Point, owner: Player) -> list[int]:
         """The segments of ``owner``'s wires that touch ``p``."""
