@@ -151,16 +151,11 @@ class MCTS:
         if len(root.untried) + len(root.children) == 1:
             only = root.children[0].action if root.children else root.untried[0][0]
             return SearchResult(only, 0, time.perf_counter() - start, {})
-        settings = self.settings
-        deadline = None if settings.time_budget is None else start + settings.time_budget
         self._seed_root(root, state)
         work = state.clone() if _undoable(state) else None
         made: list[_Node] = []
         done = 0
-        while done == 0 or (
-            (settings.iterations is None or done < settings.iterations)
-            and (deadline is None or time.perf_counter() < deadline)
-        ):  # at least one iteration, so that even a tiny budget yields a searched action
+        while self._more(done, start):
             if work is not None:
                 self._iterate(root, work, made)
             else:
@@ -170,6 +165,16 @@ class MCTS:
         visits = {state.action_to_text(child.action): child.visits for child in root.children}
         self._root, self._root_history = root, state.history()
         return SearchResult(best.action, done, time.perf_counter() - start, visits)
+
+    def _more(self, done: int, start: float) -> bool:
+        """Whether a search begun at ``start`` that has run ``done`` iterations runs another: always a first
+        one (so that even a tiny budget yields a searched action), then until either budget is spent."""
+        settings = self.settings
+        if done == 0:
+            return True
+        if settings.iterations is not None and done >= settings.iterations:
+            return False
+        return settings.time_budget is None or time.perf_counter() < start + settings.time_budget
 
     def _seed_root(self, root: _Node, state: GameState[Any]) -> None:
         """With ``root_evaluation`` k: every root action not yet visited starts with k visits at the
@@ -320,13 +325,8 @@ class MCTS:
         answers = list(knowledge.answers(state, player, self.rng))
         root = _Node(None, 0.0)
         root.children = [_Node(plan, 0.0) for plan in plans.values()]
-        settings = self.settings
-        deadline = None if settings.time_budget is None else start + settings.time_budget
         done = 0
-        while done == 0 or (
-            (settings.iterations is None or done < settings.iterations)
-            and (deadline is None or time.perf_counter() < deadline)
-        ):
+        while self._more(done, start):
             child = self._select(root)
             child.visits += 1
             child.value_sum += self._play_round(state, child.action, answers)[player - 1]
