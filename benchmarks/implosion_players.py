@@ -22,7 +22,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from ai_match import wilson
 
 from engines.ai.implosion_player import ImplosionPlayer
-from engines.implosion import END_TURN, ImplosionGame
+from engines.implosion import END_TURN, ImplosionGame, ImplosionState, Order
+
+
+def play_orders(state: ImplosionState, queues: list[list[Order]]) -> None:
+    """The turn's orders arriving one of each seat in turn (one the board no longer allows is dropped, as
+    the referee drops it), then the turn's end."""
+    while any(queues) and not state.is_terminal():
+        for queue in queues:
+            if queue and not state.is_terminal() and state.why_illegal(queue[0]) is None:
+                state.apply(queue.pop(0))
+            elif queue:
+                queue.pop(0)
+    if not state.is_terminal():
+        state.apply(END_TURN)
 
 
 def computer_seats(level: str, seed: int) -> None:
@@ -34,14 +47,7 @@ def computer_seats(level: str, seed: int) -> None:
         started = time.perf_counter()
         queues = [seats[p].choose_orders(state, p) for p in state.in_game()]
         times.append(time.perf_counter() - started)
-        while any(queues) and not state.is_terminal():
-            for queue in queues:
-                if queue and not state.is_terminal() and not state.is_out(queue[0].player):
-                    state.apply(queue.pop(0))
-                elif queue:
-                    queue.pop(0)
-        if not state.is_terminal():
-            state.apply(END_TURN)
+        play_orders(state, queues)
     print(f"  {level:<7} {state.turn:>3} turns: all seats choose in {max(times):.3f} s at worst, "
           f"{sum(times) / len(times):.3f} s on average (target: 23 seats within 1-2 s)")
 
@@ -52,15 +58,7 @@ def two_player_game(left: str, right: str, seed: int) -> int | None:
     seats = {left_seat: ImplosionPlayer(left, seed), 3 - left_seat: ImplosionPlayer(right, seed + 1)}
     state = ImplosionGame(players=2, seed=seed).new_initial_state()
     while not state.is_terminal():
-        queues = [seats[p].choose_orders(state, p) for p in state.in_game()]
-        while any(queues) and not state.is_terminal():
-            for queue in queues:
-                if queue and not state.is_terminal() and state.why_illegal(queue[0]) is None:
-                    state.apply(queue.pop(0))
-                elif queue:
-                    queue.pop(0)
-        if not state.is_terminal():
-            state.apply(END_TURN)
+        play_orders(state, [seats[p].choose_orders(state, p) for p in state.in_game()])
     winner = state.winner()
     return None if winner is None else (0 if winner == left_seat else 1)
 
