@@ -73,6 +73,13 @@ class Up:
                 return line
         raise AssertionError(f"no line with {text!r} within {timeout} s; output so far: {self.seen}")
 
+    def terminate(self, timeout: float) -> float:
+        """Send SIGTERM; ``up`` must exit with status 0 within ``timeout``. Returns the seconds it took."""
+        started = time.monotonic()
+        self.process.send_signal(signal.SIGTERM)
+        assert self.process.wait(timeout=timeout) == 0
+        return time.monotonic() - started
+
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.kill()
@@ -201,10 +208,7 @@ def test_sigterm_stops_up_within_a_second_while_it_is_reconnecting(tmp_path: Pat
     try:
         up.wait_for("cannot reach", 20)
         up.wait_for("cannot reach", 20)  # the second retry: well inside the backoff wait
-        started = time.monotonic()
-        up.process.send_signal(signal.SIGTERM)
-        assert up.process.wait(timeout=5) == 0
-        assert time.monotonic() - started < 1.0
+        assert up.terminate(timeout=5) < 1.0
     finally:
         up.stop()
 
@@ -223,10 +227,7 @@ def test_kill_9_of_the_embedded_server_makes_up_restart_it(embedded_up: tuple[Up
     up.wait_for("reconnected to the server", 60)
     second = int(pid_file.read_text())
     assert second != first and _alive(second)
-    started = time.monotonic()
-    up.process.send_signal(signal.SIGTERM)
-    assert up.process.wait(timeout=30) == 0
-    print(f"up stopped {time.monotonic() - started:.2f} s after SIGTERM, embedded server included")
+    print(f"up stopped {up.terminate(timeout=30):.2f} s after SIGTERM, embedded server included")
     assert not _alive(second) and not pid_file.exists()
 
 
@@ -248,10 +249,7 @@ def test_sigterm_while_the_embedded_server_starts_stops_up_promptly(embedded_up:
     up.wait_for("starting the embedded Minecraft server", 30)
     assert _wait_until(pid_file.exists, 10)
     server = int(pid_file.read_text())
-    started = time.monotonic()
-    up.process.send_signal(signal.SIGTERM)
-    assert up.process.wait(timeout=30) == 0
-    print(f"up stopped {time.monotonic() - started:.2f} s after SIGTERM during start-up")
+    print(f"up stopped {up.terminate(timeout=30):.2f} s after SIGTERM during start-up")
     assert not _alive(server)
 
 
@@ -284,10 +282,7 @@ def test_sigterm_stops_up_within_a_second_while_it_waits_for_a_reply(tmp_path: P
     try:
         assert _wait_until(lambda: bool(server.connections), 20)
         time.sleep(0.5)  # well inside the 5 s reply timeout
-        started = time.monotonic()
-        up.process.send_signal(signal.SIGTERM)
-        assert up.process.wait(timeout=5) == 0
-        assert time.monotonic() - started < 1.0
+        assert up.terminate(timeout=5) < 1.0
     finally:
         up.stop()
         server.close()
