@@ -76,9 +76,10 @@ class BoardReferee:
         self._display_key: object = None
         self._shown: dict[Cell, int] | None = None
         self._drawn: dict[Cell, BlockType] | None = None  # the target last settled
-        self._repaint = self.game_id != getattr(saved, "id", None)
-        """A new game whose board the world may not show yet: the next look draws it instead of reading it
-        (whatever an older game left there is no move of this one)."""
+        self._repaint = not self.state.history()
+        """A game without a move yet (new, or begun just before the bridge stopped) whose board the world may
+        not show: the next look draws it instead of reading it (what an older game left there is no move of
+        this one)."""
         self._unattributed: set[Cell] = set()  # cells seen without a placer last look, given one more look
         self._said: dict[tuple[str, Any], float] = {}  # when each line was last said about what
         self.cleared = False  # a cleared board is not watched until it is built again

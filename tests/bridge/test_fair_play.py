@@ -190,19 +190,18 @@ def test_an_area_that_reads_as_all_air_is_waited_for_not_repaired() -> None:
     assert world.commands - before == 2  # the two polls, no repairs
 
 
-def a_board_with_one_wire(journal: Journal, judged: bool = True) -> tuple[BoardLayout, FakeWorld]:
+def a_board_with_one_wire(journal: Journal) -> tuple[BoardLayout, FakeWorld]:
     """A Nodes board drawn in a fake world with red's c3-c4 on it, journaled as the first move of the
-    board's game (or, if not ``judged``, placed while no referee looks)."""
+    board's game."""
     layout = BoardLayout(style=STYLE, origin=(0, 0, 0))
     first = BoardReferee("main", NodesWorld(layout), journal)
     world = FakeWorld()
     low, high = first.bounds()
     world.apply_edits(first.look(world.get_blocks(low, high)).edits.cuboids, {})
     world.place(wire_cell(first, "c3-c4"), RED_WIRE)
-    if judged:
-        outcome = first.look(world.get_blocks(low, high))
-        world.apply_edits(outcome.edits.cuboids, outcome.edits.blocks)
-        assert first.state.history() == ["c3-c4"]
+    outcome = first.look(world.get_blocks(low, high))
+    world.apply_edits(outcome.edits.cuboids, outcome.edits.blocks)
+    assert first.state.history() == ["c3-c4"]
     return layout, world
 
 
@@ -221,18 +220,25 @@ def test_a_saved_game_of_other_options_is_kept_as_abandoned_and_its_pieces_are_n
 
 
 @pytest.mark.parametrize(
-    ("journal_name", "start"),
-    [("j.sqlite3", True), ("other.sqlite3", True), ("other.sqlite3", False)],
-    ids=["new game over a saved one", "new game, fresh journal", "first start, fresh journal"],
+    ("journal_name", "start", "restart"),
+    [("j.sqlite3", True, False), ("other.sqlite3", True, False), ("other.sqlite3", False, False),
+     ("j.sqlite3", True, True)],
+    ids=["new game over a saved one", "new game, fresh journal", "first start, fresh journal",
+         "stopped before the new game was drawn"],
 )
-def test_a_new_game_takes_no_leftover_pieces_as_moves(tmp_path: Path, journal_name: str, start: bool) -> None:
-    """``blockref demo`` (or ``board reset``) starts a new game in a fresh referee, and ``up`` with a new
-    journal has one, on a world that may still show an older game: those pieces are drawn away, not read
-    as moves made while nobody watched."""
+def test_a_new_game_takes_no_leftover_pieces_as_moves(tmp_path: Path, journal_name: str, start: bool,
+                                                     restart: bool) -> None:
+    """``blockref demo`` (or ``board reset``) starts a new game in a fresh referee, ``up`` with a new
+    journal has one, and a bridge killed right after a new game began resumes one without a move, on a
+    world that may still show an older game: those pieces are drawn away, not read as moves made while
+    nobody watched."""
     layout, world = a_board_with_one_wire(Journal(tmp_path / "j.sqlite3"))
     second = BoardReferee("main", NodesWorld(layout), Journal(tmp_path / journal_name))
     if start:
         second.new_game()
+    if restart:  # killed (kill -9) before the look that would have drawn the new game
+        second = BoardReferee("main", NodesWorld(layout), Journal(tmp_path / journal_name))
+        assert second.game_id == 2 and second.state.history() == []
     low, high = second.bounds()
     outcome = second.look(world.get_blocks(low, high), quiet_repairs=True, placers_reported=True)
     world.apply_edits(outcome.edits.cuboids, outcome.edits.blocks)
@@ -243,11 +249,12 @@ def test_a_new_game_takes_no_leftover_pieces_as_moves(tmp_path: Path, journal_na
 
 def test_a_resumed_game_still_takes_a_piece_placed_while_the_referee_was_down(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "j.sqlite3")
-    layout, world = a_board_with_one_wire(journal, judged=False)
+    layout, world = a_board_with_one_wire(journal)
     second = BoardReferee("main", NodesWorld(layout), journal)  # the same journal: the game resumes
+    world.place(wire_cell(second, "c4-c5"), RED_WIRE)  # placed while no referee runs
     low, high = second.bounds()
     outcome = second.look(world.get_blocks(low, high), quiet_repairs=True)
-    assert second.state.history() == ["c3-c4"] and outcome.played == ["c3-c4"]
+    assert second.state.history() == ["c3-c4", "c4-c5"] and outcome.played == ["c4-c5"]
 
 
 def test_chat_lines_a_player_reads() -> None:
