@@ -76,6 +76,7 @@ class BoardReferee:
         self._display_key: object = None
         self._shown: dict[Cell, int] | None = None
         self._drawn: dict[Cell, BlockType] | None = None  # the target last settled
+        self._settled_on: dict[Cell, BlockType] | None = None  # the target of the last look that found nothing
         self._repaint = not self.state.history()
         """A game without a move yet (new, or begun just before the bridge stopped) whose board the world may
         not show: the next look draws it instead of reading it (what an older game left there is no move of
@@ -173,7 +174,16 @@ class BoardReferee:
         unjudged = {cell: target[cell].legacy_id for cell in waiting}
         recoloured = {d.cell: -1 for d in reading.disturbances if observed.get(d.cell) == target[d.cell].legacy_id}
         outcome.edits = self.settle({**observed, **unjudged, **recoloured})  # a wrong colour of the right id too
+        quiet = not (outcome.edits or outcome.messages or waiting)
+        self._settled_on = target if quiet else None
         return outcome
+
+    @property
+    def settled(self) -> bool:
+        """Whether the last look found the world showing the game with nothing waiting, and nothing has
+        changed since (no action, no display change, nothing to announce): the same blocks need no new look."""
+        return (self._settled_on is not None and self._shown is not None and not self.notices
+                and self._settled_on is self._target and self._display_key == self.world.display_key())
 
     def _as_written(self, observed: Mapping[Cell, int]) -> Mapping[Cell, int]:
         """The world's ids translated back to the ids the bridge writes, where the server shows one of the

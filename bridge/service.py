@@ -32,6 +32,9 @@ from engines.core import SIMULTANEOUS, IllegalAction
 
 Cell = tuple[int, int, int]
 REPORT_KEPT = 1.5  # seconds a place report waits for its block to be read
+SWEEP_CYCLES = 40
+"""Where the server reports block events, every board is still read at least this often (in cycles: 2 s
+at the default poll), for changes no event reports (pistons, WorldEdit, an event lost)."""
 
 
 class WorldClient(Protocol):
@@ -39,6 +42,7 @@ class WorldClient(Protocol):
 
     def poll_world(self, regions: Sequence[tuple[Cell, Cell]], *, hits: bool = False) -> WorldPoll: ...
     def get_blocks(self, corner1: Cell, corner2: Cell) -> dict[Cell, int]: ...
+    def read_regions(self, regions: Sequence[tuple[Cell, Cell]]) -> list[dict[Cell, int]]: ...
     def apply_edits(self, cuboids: Any, blocks: Mapping[Cell, tuple[int, int]]) -> int: ...
     def post_to_chat(self, message: str) -> None: ...
     def entity_name(self, entity_id: int) -> str | None: ...
@@ -113,6 +117,13 @@ class Service:
     """Seated people not online, and since when (monotonic seconds)."""
     clock: Callable[[], float] = time.monotonic
     """The time the boards' clocks read (monotonic seconds); tests may drive it."""
+    cycle: int = 0
+    read_at: dict[str, int] = field(default_factory=dict)
+    """The cycle each board was last read in."""
+    last_read: dict[str, dict[Cell, int]] = field(default_factory=dict)
+    """Each board's region as last judged (the client's own dict: unchanged blocks are the same object)."""
+    unsettled: set[str] = field(default_factory=set)
+    """Boards a chat command, a hit or the clock acted on since their last look."""
 
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
@@ -162,16 +173,34 @@ class Service:
         self._pool.shutdown(wait=False, cancel_futures=True)
 
     def step(self) -> None:
-        """One cycle: one read of the world (chat, placements, every board), then chat commands, then
-        every board judged, then computer players."""
+        """One cycle: one read of the world (chat, block events, the boards that may have changed), then
+        chat commands, then each board read judged, then computer players.
+
+        A board is read when something may have changed it: where the server reports block events (places
+        and breaks), a board is read in the cycle an event lands on it, while its referee has something
+        left to settle (a move played, a block waiting for its placer, a computer to move, a command just
+        run), and otherwise in turn, a few boards a cycle, so that every board is read at least every
+        :data:`SWEEP_CYCLES` cycles (what events miss: pistons, WorldEdit, lost events). Without events
+        every board is read every cycle. Either way a board whose blocks read exactly as last time, and
+        whose referee had nothing left to settle, is not judged again: the same blocks, the same verdict."""
         watched = [r for r in self.referees.values() if not r.cleared]
-        poll = self.client.poll_world([r.bounds() for r in watched], hits=any(r.world.uses_hits for r in watched))
+        events = self.client.supports_block_events()
+        wanted = [r for r in watched if not events or self._wants_reading(r)]
+        wanted += self._swept([r for r in watched if r not in wanted]) if events else []
+        poll = self.client.poll_world([r.bounds() for r in wanted], hits=any(r.world.uses_hits for r in watched))
+        self.cycle += 1
         now = time.monotonic()
         for change in poll.places:
             cell = (int(change.pos.x), int(change.pos.y), int(change.pos.z))
             board = next((r for r in watched if _inside(cell, *r.bounds())), None)
             if board is not None:
                 self.reports.add(cell, change.player or None, now, self._placer_refusal(board, change.player))
+        regions = {r.name: region for r, region in zip(wanted, poll.regions, strict=True)}
+        touched = [r for r in watched if r.name not in regions and any(
+            _inside((int(c.pos.x), int(c.pos.y), int(c.pos.z)), *r.bounds()) for c in [*poll.places, *poll.breaks])]
+        if touched:
+            regions.update(zip((r.name for r in touched), self.client.read_regions([r.bounds() for r in touched]),
+                               strict=True))
         for event in poll.chat:
             self._on_chat(event)
         for hit in poll.hits:
@@ -180,12 +209,33 @@ class Service:
         for referee in watched:
             for line in referee.tick(now):
                 self.post(referee, line)
+                self.unsettled.add(referee.name)
         self._greet_newcomers(poll.players)
         self._watch_seats(poll.players)
-        for referee, observed in zip(watched, poll.regions, strict=True):
-            if not referee.cleared:
-                self.look_at(referee, observed)
+        for referee in watched:
+            observed = regions.get(referee.name)
+            if observed is not None and not referee.cleared:
+                self.read_at[referee.name] = self.cycle
+                if observed is not self.last_read.get(referee.name) or self._wants_reading(referee):
+                    self.look_at(referee, observed)
+                    self.last_read[referee.name] = observed
         self.reports.expire(time.monotonic())
+
+    def _wants_reading(self, referee: BoardReferee) -> bool:
+        """Whether the board may show something its referee has not judged, or has something to settle."""
+        if referee.name not in self.synced or referee.name in self.unsettled or not referee.settled:
+            return True
+        low, high = referee.bounds()
+        if any(_inside(cell, low, high) for cell in self.reports.at):
+            return True
+        mover = referee.state.current_player()
+        return mover == SIMULTANEOUS or (referee.name, mover) in self.bots
+
+    def _swept(self, boards: list[BoardReferee]) -> list[BoardReferee]:
+        """The boards read this cycle although nothing says they changed: the longest unread first, enough
+        of them that each is read at least every :data:`SWEEP_CYCLES` cycles."""
+        count = -(-len(boards) // SWEEP_CYCLES)
+        return sorted(boards, key=lambda r: self.read_at.get(r.name, -1))[:count]
 
     def look_at(self, referee: BoardReferee, observed: dict[Cell, int]) -> None:
         low, high = referee.bounds()
@@ -197,12 +247,15 @@ class Service:
         outcome = referee.look(observed, placed_by, quiet_repairs=referee.name not in self.synced, place_order=order,
                                placers_reported=self.client.supports_block_events(), data=data, refused=refused)
         self.synced.add(referee.name)
+        self.unsettled.discard(referee.name)
         for line in outcome.messages:
             self.post(referee, line)
+        observed = dict(observed)  # the read region stays as read: the client may hand it out again
         self._send(outcome.edits, observed)
         self._bot_turn(referee, observed)
 
     def _send(self, plan: EditPlan, observed: dict[Cell, int]) -> None:
+        """Send the edits, and note in ``observed`` what the world holds after them."""
         if not plan:
             return
         self.commands_sent += self.client.apply_edits(plan.cuboids, plan.blocks)
@@ -365,6 +418,7 @@ class Service:
         if refused:
             self.post(referee, refused)
             return
+        self.unsettled.add(referee.name)
         try:
             for line in self.desk.run(command, speaker, referee, address):
                 self.post(referee, line)
@@ -377,6 +431,7 @@ class Service:
         referee = next((r for r in self.referees.values() if _inside(cell, *r.bounds())), None)
         if referee is None or not referee.world.uses_hits:
             return
+        self.unsettled.add(referee.name)
         speaker = self._name_of(hit.entityId)
         seat = seat_of(referee, speaker)
         if seat is None:

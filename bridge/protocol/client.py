@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from mcpi.block import Block
 from mcpi.event import BlockEvent, ChatEvent
@@ -48,6 +48,17 @@ Cuboid = tuple[Point, Point, int, int]
 _SENDABLE_NAME = re.compile(r"[^,\x00-\x1f\x7f]+")
 PLAYER_ADDRESS = "player-address"
 """The ``api.version`` field announcing ``blockref.player.getAddress`` (this project's embedded server)."""
+
+
+MAX_CACHED_REGIONS = 1024
+"""Regions whose last reply is kept (a hub's boards, each read the same way every cycle); past that the cache
+starts afresh."""
+
+
+def _region_parts(regions: Sequence[tuple[Point, Point]]) -> list[list[tuple[Point, Point]]]:
+    """The getBlocks parts (low and high corners) of each region, as :func:`split` cuts them."""
+    return [list(split(*bounds(as_point(corner1, "corner1"), as_point(corner2, "corner2"))))
+            for corner1, corner2 in regions]
 
 
 def _block(block_id: int, data: int) -> tuple[int, int]:
@@ -77,6 +88,8 @@ class MinecraftClient:
         self._probed_places: list[BlockChange] = []
         self._version_probed = False
         self._version: str | None = None
+        self._regions: dict[str, tuple[tuple[str, ...], dict[Point, int]]] = {}
+        """The last reply and its decoding of each getBlocks command (see :meth:`read_regions`)."""
 
     @classmethod
     def connect(cls, host: str = "127.0.0.1", port: int = 4711, *, timeout: float = 5.0) -> MinecraftClient:
@@ -195,21 +208,18 @@ class MinecraftClient:
 
     def poll_world(self, regions: Sequence[tuple[Point, Point]], *, hits: bool = False) -> WorldPoll:
         """What a referee reads every cycle, in one round trip (one tick on RaspberryJuice): chat since
-        the last poll, the online player ids, block places where the server reports them, block hits
-        if ``hits``, and the block ids of each cuboid in ``regions``."""
-        places_offered = self.supports_block_events()
+        the last poll, the online player ids, block places and breaks where the server reports them, block
+        hits if ``hits``, and the block ids of each cuboid in ``regions`` (unchanged ones as in
+        :meth:`read_regions`)."""
+        events_offered = self.supports_block_events()
         escaped = self.chat_escaped()
         calls: list[Call] = [("events.chat.posts", (), True), ("world.getPlayerIds", (), True)]
-        if places_offered:
-            calls.append(("events.block.places", (), True))
+        if events_offered:
+            calls += [("events.block.places", (), True), ("events.block.breaks", (), True)]
         if hits:
             calls.append(("events.block.hits", (), True))
-        region_parts = []
-        for corner1, corner2 in regions:
-            low, high = bounds(as_point(corner1, "corner1"), as_point(corner2, "corner2"))
-            parts = list(split(low, high))
-            region_parts.append(parts)
-            calls.extend(("world.getBlocks", (*part_low, *part_high), True) for part_low, part_high in parts)
+        region_parts = _region_parts(regions)
+        calls += [("world.getBlocks", (*low, *high), True) for parts in region_parts for low, high in parts]
         replies = iter(self.connection.pipeline(calls, allow_fail=True))
 
         def reply_to(command: str) -> str:
@@ -223,19 +233,52 @@ class MinecraftClient:
         players = next(replies)
         senders = None if players in (None, FAIL) else set(parse_id_list("world.getPlayerIds()", players))
         places: list[BlockChange] = []
-        if places_offered:
+        breaks: list[BlockChange] = []
+        if events_offered:
             places, self._probed_places = self._probed_places, []
             places += parse_block_changes("events.block.places()", reply_to("events.block.places()"))
+            breaks = parse_block_changes("events.block.breaks()", reply_to("events.block.breaks()"))
         hit_events = parse_block_hits("events.block.hits()", reply_to("events.block.hits()")) if hits else []
+        blocks = self._decode_regions(region_parts, reply_to)
+        chat_events = parse_chat_posts("events.chat.posts()", chat, senders or None, escaped=escaped)
+        return WorldPoll(chat_events, places, blocks, frozenset(senders or ()), hit_events, breaks)
+
+    def read_regions(self, regions: Sequence[tuple[Point, Point]]) -> list[dict[Point, int]]:
+        """The block ids of each cuboid, read in one pipelined round trip. A region whose reply is the same
+        text as the last time the same cuboid was read comes back as the same dict object, undecoded: a
+        referee can tell an unchanged region by identity, and decoding is most of what a read costs here."""
+        region_parts = _region_parts(regions)
+        calls: list[Call] = [("world.getBlocks", (*low, *high), True) for parts in region_parts for low, high in parts]
+        replies = iter(self.connection.pipeline(calls))
+
+        def reply_to(command: str) -> str:
+            reply = next(replies)
+            assert reply is not None
+            return reply
+
+        return self._decode_regions(region_parts, reply_to)
+
+    def _decode_regions(self, region_parts: list[list[tuple[Point, Point]]],
+                        reply_to: Callable[[str], str]) -> list[dict[Point, int]]:
+        """Each region's blocks from the replies of its getBlocks parts (in order); a region whose every
+        reply is as last time is the dict it was then."""
         blocks = []
         for parts in region_parts:
+            lines = tuple(format_command("world.getBlocks", (*low, *high)) for low, high in parts)
+            replies = tuple(reply_to(line) for line in lines)
+            key = "|".join(lines)
+            cached = self._regions.get(key)
+            if cached is not None and cached[0] == replies:
+                blocks.append(cached[1])
+                continue
             region: dict[Point, int] = {}
-            for part_low, part_high in parts:
-                command = format_command("world.getBlocks", (*part_low, *part_high))
-                region.update(decode_blocks(command, reply_to(command), part_low, part_high))
+            for line, reply, (low, high) in zip(lines, replies, parts, strict=True):
+                region.update(decode_blocks(line, reply, low, high))
+            if len(self._regions) >= MAX_CACHED_REGIONS and key not in self._regions:
+                self._regions.clear()
+            self._regions[key] = (replies, region)
             blocks.append(region)
-        chat_events = parse_chat_posts("events.chat.posts()", chat, senders or None, escaped=escaped)
-        return WorldPoll(chat_events, places, blocks, frozenset(senders or ()), hit_events)
+        return blocks
 
     def poll_block_hits(self) -> list[BlockEvent]:
         """Block hits since the last poll (the only block events upstream RaspberryJuice reports): sword

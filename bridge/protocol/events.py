@@ -30,12 +30,17 @@ class BlockChange:
 
 @dataclass(frozen=True)
 class WorldPoll:
-    """One cycle's reading of the world: chat, block places (empty without the extension), the block
-    ids of each region asked for (in the order asked), the entity ids of the players online, and the block
-    hits (sword right-clicks) where they were asked for."""
+    """One cycle's reading of the world: chat, block places and breaks (empty without the extension), the
+    block ids of each region asked for (in the order asked), the entity ids of the players online, and the
+    block hits (sword right-clicks) where they were asked for.
+
+    A region whose reply is the same text as the last time it was read is the very same dict object (see
+    :meth:`~bridge.protocol.client.MinecraftClient.read_regions`): ``is`` tells an unchanged region without
+    comparing its blocks. Treat the dicts as read-only."""
 
     chat: list[ChatEvent]
     places: list[BlockChange]
     regions: list[dict[tuple[int, int, int], int]]
     players: frozenset[int]
     hits: list[BlockEvent] = field(default_factory=list)
+    breaks: list[BlockChange] = field(default_factory=list)

@@ -194,6 +194,9 @@ class ReconnectingClient:
     def poll_world(self, regions: Sequence[tuple[Point, Point]], *, hits: bool = False) -> WorldPoll:
         return self._call(lambda: self.client.poll_world(regions, hits=hits))
 
+    def read_regions(self, regions: Sequence[tuple[Point, Point]]) -> list[dict[Point, int]]:
+        return self._call(lambda: self.client.read_regions(regions))
+
     def player_entity_id(self, name: str) -> int | None:
         return self._call(lambda: self.client.player_entity_id(name))
 

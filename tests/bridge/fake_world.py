@@ -24,6 +24,7 @@ class FakeWorld:
         self.chat: list[str] = []
         self.incoming: list[ChatEvent] = []
         self.places: list[BlockChange] = []
+        self.breaks: list[BlockChange] = []
         self.hits: list[BlockEvent] = []
         self.names: dict[int, str] = {}
         self.where: dict[int, Vec3] = {}
@@ -32,6 +33,7 @@ class FakeWorld:
         self.tells_addresses = addresses
         self.addresses: dict[int, str] = {}
         """Where each player connects from (told only with ``addresses=True``, as the embedded server does)."""
+        self._last_read: dict[tuple[Cell, Cell], dict[Cell, int]] = {}
         self.unloaded: tuple[Cell, Cell] | None = None  # a box that reads as air, as an unloaded area does
 
     def block(self, cell: Cell) -> int:
@@ -45,6 +47,13 @@ class FakeWorld:
         self.data[cell] = data
         if by is not None and self.place_events:
             self.places.append(BlockChange(Vec3(*cell), block_id, by))
+
+    def break_block(self, cell: Cell, by: str) -> None:
+        """A player breaks a block (reported as an event if the world offers them)."""
+        broken = self.block(cell)
+        self.blocks[cell] = AIR
+        if self.place_events:
+            self.breaks.append(BlockChange(Vec3(*cell), broken, by))
 
     def say(self, entity_id: int, name: str, message: str) -> None:
         self.names[entity_id] = name
@@ -93,8 +102,18 @@ class FakeWorld:
         chat, self.incoming = self.incoming, []
         places, self.places = (self.places, []) if self.place_events else ([], self.places)
         hit_events, self.hits = (self.hits, []) if hits else ([], self.hits)
-        regions_read = [self.get_blocks(low, high) for low, high in regions]
-        return WorldPoll(chat, places, regions_read, frozenset(self.names), hit_events)
+        breaks, self.breaks = self.breaks, []
+        return WorldPoll(chat, places, self.read_regions(regions), frozenset(self.names), hit_events, breaks)
+
+    def read_regions(self, regions: Sequence[tuple[Cell, Cell]]) -> list[dict[Cell, int]]:
+        """As the real client: a region that reads as last time is the very same dict."""
+        read = []
+        for region in regions:
+            blocks = self.get_blocks(*region)
+            last = self._last_read.get(region)
+            self._last_read[region] = blocks = last if last == blocks else blocks
+            read.append(blocks)
+        return read
 
     def post_to_chat(self, message: str) -> None:
         self.chat.append(message)

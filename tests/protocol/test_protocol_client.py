@@ -262,3 +262,15 @@ def test_poll_world_brings_the_block_hits_in_the_same_round_trip_when_asked(
     [hit] = client.poll_world([((0, 0, 0), (1, 1, 1))], hits=True).hits
     assert (int(hit.pos.x), int(hit.pos.y), int(hit.pos.z), hit.face, hit.entityId) == (1, 0, 2, 1, 7)
     assert "events.block.hits()" in fake.received[before:]
+
+
+def test_a_region_that_reads_as_last_time_is_the_same_dict_and_a_changed_one_is_new(
+        fake: FakeRaspberryJuice, client: MinecraftClient) -> None:
+    region = ((0, 0, 0), (3, 1, 4))
+    first = client.read_regions([region])[0]
+    again = client.poll_world([region]).regions[0]
+    assert again is first
+    client.set_block(2, 0, 3, 152)
+    client.fence()
+    changed = client.read_regions([region])[0]
+    assert changed is not first and changed[(2, 0, 3)] == 152 and first[(2, 0, 3)] != 152

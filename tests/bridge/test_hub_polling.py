@@ -1,0 +1,114 @@
+"""A hub of boards on one referee: a board is read when something may have changed it, and judged only
+when its blocks changed or its referee has something left to settle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bridge.config import BoardConfig, BridgeConfig
+from bridge.games.nodes import NodesWorld
+from bridge.journal import Journal
+from bridge.referee import BoardReferee
+from bridge.service import SWEEP_CYCLES, Service
+from schematics.layout import BoardLayout
+from schematics.style import load_style
+from tests.bridge.fake_world import FakeWorld
+
+STYLE = load_style("classic")
+BOARDS = 8
+
+
+def make_hub(place_events: bool) -> tuple[Service, FakeWorld]:
+    world = FakeWorld(place_events=place_events)
+    journal = Journal(":memory:")
+    configs = [BoardConfig(f"b{i}", NodesWorld(BoardLayout(style=STYLE, origin=(60 * i, 0, 0))), "nodes")
+               for i in range(BOARDS)]
+    referees = {b.name: BoardReferee(b.name, b.world, journal) for b in configs}
+    service = Service(world, BridgeConfig(boards=configs), referees, say=lambda line: None)
+    for _ in range(3):  # drawn, then confirmed
+        service.step()
+    return service, world
+
+
+def first_piece(referee: BoardReferee) -> tuple[tuple[int, int, int], int, str]:
+    """A legal first piece of the board: the cell a player puts its block in, the block, the action."""
+    state = referee.state
+    action = state.legal_actions()[0]
+    placed = referee.world.placing(state, action)
+    assert placed is not None
+    cell, material = placed
+    return cell, material.legacy_id, state.action_to_text(action)
+
+
+def count_reads(world: FakeWorld) -> dict[tuple[Any, ...], int]:
+    """Replace the world's region reads with a counting one; returns the counts, by region."""
+    counts: dict[tuple[Any, ...], int] = {}
+    read = world.read_regions
+
+    def counted(regions: Any) -> list[dict[tuple[int, int, int], int]]:
+        for region in regions:
+            counts[tuple(region)] = counts.get(tuple(region), 0) + 1
+        return read(regions)
+
+    world.read_regions = counted  # type: ignore[method-assign]
+    return counts
+
+
+def test_with_block_events_idle_boards_are_read_in_turn_each_within_the_sweep() -> None:
+    service, world = make_hub(place_events=True)
+    counts = count_reads(world)
+    cycles = 2 * SWEEP_CYCLES
+    for _ in range(cycles):
+        service.step()
+    assert sum(counts.values()) == cycles  # one board a cycle: 8 boards need no more to be read every 40
+    assert sorted(counts.values()) == [cycles // BOARDS] * BOARDS
+
+
+def test_a_piece_on_an_idle_board_is_judged_in_the_cycle_its_event_arrives() -> None:
+    service, world = make_hub(place_events=True)
+    referee = service.referees["b5"]
+    cell, block, text = first_piece(referee)
+    world.place(cell, block, by="alex")
+    service.step()
+    assert referee.state.history() == [text]
+
+
+def test_a_block_no_event_reports_is_still_taken_back_within_the_sweep() -> None:
+    service, world = make_hub(place_events=True)
+    referee = service.referees["b3"]
+    cell, block, _ = first_piece(referee)
+    world.place(cell, block)  # a command or WorldEdit: no place event
+    for _ in range(SWEEP_CYCLES + 2):
+        service.step()
+    assert referee.state.history() == []
+    assert world.block(cell) == 0
+    assert any("no player placed it" in line for line in world.chat)
+
+
+def test_an_unchanged_board_is_not_judged_again_until_its_blocks_change() -> None:
+    service, world = make_hub(place_events=False)
+    referee = service.referees["b2"]
+    looks: list[int] = []
+    look = referee.look
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        looks.append(1)
+        return look(*args, **kwargs)
+
+    referee.look = counted  # type: ignore[method-assign]
+    for _ in range(10):
+        service.step()
+    assert looks == []
+    cell, block, text = first_piece(referee)
+    world.place(cell, block)
+    service.step()
+    assert looks and referee.state.history() == [text]
+
+
+def test_a_block_broken_on_an_idle_board_is_put_back_in_the_cycle_its_event_arrives() -> None:
+    service, world = make_hub(place_events=True)
+    referee = service.referees["b6"]
+    cell = next(c for c, b in sorted(referee.target().items()) if b.legacy_id != 0)
+    world.break_block(cell, by="alex")
+    service.step()
+    assert world.block(cell) == referee.target()[cell].legacy_id
