@@ -4,7 +4,8 @@ reports who placed every block. New Rule's walls carry no colour, so only the pl
 One bridge process referees a 2-player New Rule board (9 dots a side) and a 4-player one; mineflayer players
 race each other (blocks started 0-80 ms apart) through one game per board, each trial judged by the journal:
 the mover's legal piece is always played as theirs; anybody else's wall is taken back with its reason told,
-or, landed after the mover's piece, played as its placer's own move; never journaled as the mover's.
+or, landed after the mover's piece, played as its placer's own move; never journaled as the mover's. A
+piece taken back is told every time, however often it is placed again.
 """
 
 from __future__ import annotations
@@ -151,9 +152,9 @@ def to_move(state: NewRuleState) -> int:
     return mover
 
 
-def wait_told(bot: Bot, since: int, words: str) -> None:
-    """Waits until ``bot`` has read ``words`` in chat after its ``since`` first lines."""
-    wait_for(lambda: any(words in line for line in bot.chat_log()[since:]), 10, f"{words!r} in chat")
+def wait_told(bot: Bot, since: int, words: str, times: int = 1) -> None:
+    """Waits until ``bot`` has read ``words`` in chat (``times`` lines) after its ``since`` first lines."""
+    wait_for(lambda: sum(words in line for line in bot.chat_log()[since:]) >= times, 10, f"{words!r} in chat")
 
 
 def free_wall(state: NewRuleState, rng: random.Random, avoid: set[str]) -> str:
@@ -247,3 +248,15 @@ def test_a_wall_of_someone_seated_nowhere_never_counts(table: Table, board: str)
         new = race(table, board, (eve, wall), (table.seats[board][mover], piece), trial * 80 / (TRIALS - 1))
         assert new == [(piece, table.name(board, mover))]
         wait_told(eve, heard, f"wall on {wall} taken back: eve, take a seat first")
+
+
+def test_a_wall_placed_again_and_again_out_of_turn_is_told_every_time(table: Table) -> None:
+    state = table.state("duo")
+    mover = to_move(state)
+    other = table.seats["duo"][3 - mover]
+    wall = free_wall(state, random.Random(22), set())
+    heard = len(other.chat_log())
+    for times in range(1, 6):
+        table.place("duo", other, wall)
+        wait_told(other, heard, f"wall on {wall} taken back: it is player {mover}'s turn", times)
+    assert len(table.journaled("duo")) == len(state.history())
