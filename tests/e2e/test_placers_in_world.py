@@ -28,7 +28,7 @@ from tests.support.players import Bot, Players
 pytestmark = pytest.mark.server
 TRIALS = 21  # gaps 0, 4, ..., 80 ms
 BOARDS = {"duo": NewRuleWorld(NewRuleLayout(size=9, origin=(-12, 0, 60))),  # x -13..13, z 35..61
-          "quad": NewRuleWorld(NewRuleLayout(size=5, origin=(-12, 0, 76)), players=4)}  # x -13..1, z 63..77
+          "quad": NewRuleWorld(NewRuleLayout(size=7, origin=(-12, 0, 84)), players=4)}  # x -13..7, z 65..85
 CONFIG = """
 [[boards]]
 name = "duo"
@@ -39,11 +39,11 @@ size = 9
 [[boards]]
 name = "quad"
 game = "newrule"
-origin = [-12, 0, 76]
-size = 5
+origin = [-12, 0, 84]
+size = 7
 players = 4
 """
-STARTS = {"duo": ["start d4", "start f6"], "quad": ["start a1", "start d4", "start a4", "start d1"]}
+STARTS = {"duo": ["start d4", "start f6"], "quad": ["start b2", "start e5", "start b5", "start e2"]}
 
 
 class Table:
@@ -239,7 +239,7 @@ def test_a_second_wall_of_the_mover_is_taken_back(table: Table) -> None:
 @pytest.mark.parametrize("board", ["duo", "quad"])
 def test_a_wall_of_someone_seated_nowhere_never_counts(table: Table, board: str) -> None:
     rng, eve = random.Random(21), table.bots["eve"]
-    for trial in range(TRIALS if board == "duo" else 5):
+    for trial in range(TRIALS):
         state = table.state(board)
         mover = to_move(state)
         piece = movers_piece(state, rng, grow=False)
