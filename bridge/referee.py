@@ -198,9 +198,9 @@ class BoardReferee:
             self._said = {k: at for k, at in self._said.items() if now - at < REPEAT_QUIET} | {key: now}
 
     def _tell_taken_back(self, outcome: Outcome, taken_back: list[tuple[Placement, str]]) -> None:
-        """Say why each piece is taken back, one line for each reason naming its pieces. None is left out
-        but a block the look before already told of by the same place report (the same block, still
-        there); a piece placed again is a new report, told again."""
+        """Say why each piece is taken back: one line for each reason, naming its pieces. Only a block the
+        look before told of by the same place report (the same block, its removal not landed yet) is not
+        told again; a piece placed again comes with a new report."""
         lines: dict[str, list[str]] = {}
         for placement, reason in taken_back:
             if placement.order is None or (placement.cells, placement.order) not in self._told:

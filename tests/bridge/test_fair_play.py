@@ -382,6 +382,20 @@ def test_a_wall_is_a_move_only_of_the_seated_player_who_placed_it_on_their_turn(
     assert table.played() == ["a1-b1"]
 
 
+def test_someone_seated_nowhere_may_wall_only_for_an_open_seat_on_its_turn() -> None:
+    table = NewRuleTable()
+    chat(table.service, table.world, 8, "bob", "newrule leave")
+    table.wall("a1-b1", by="bob")
+    assert table.step() == ["wall on a1-b1 taken back: it is player 1's turn"]
+    table.wall("a1-b1", by="alice")
+    table.step()
+    table.wall("b1-c1", by="alice")  # alice holds seat 1, not the open seat 2
+    assert table.step() == ["wall on b1-c1 taken back: it is player 2's turn"]
+    table.wall("b1-c1", by="bob")
+    assert table.step()[0] == "player 2 (blue): b1-c1"
+    assert table.played() == ["a1-b1", "b1-c1"]
+
+
 @pytest.mark.parametrize("wall_first", [True, False])
 def test_a_wall_of_the_opponent_in_the_same_poll_never_displaces_the_movers_legal_piece(wall_first: bool) -> None:
     table = NewRuleTable()
