@@ -541,11 +541,11 @@ class BoardReferee:
 
 def _attribute(placement: Placement, placed_by: Mapping[Cell, str], order: Mapping[Cell, int],
                seats_of: Callable[[str | None], frozenset[int] | None]) -> Placement:
-    """The placement with its placer (where the server names exactly one for its cells), the seats the
-    placer may play, and its place in the server's order of placements (where it reported its cells)."""
-    names = {placed_by[c] for c in placement.cells if c in placed_by}
+    """The placement with its placer (who placed its first block, where the server names them), the seats
+    the placer may play, and its place in the server's order of placements (where it reported its cells)."""
+    named = sorted((c not in order, order.get(c, 0), placed_by[c]) for c in placement.cells if c in placed_by)
     ranks = [order[c] for c in placement.cells if c in order]
-    who = names.pop() if len(names) == 1 else None
+    who = named[0][2] if named else None
     return replace(placement, placed_by=who, seats=seats_of(who), order=min(ranks) if ranks else None)
 
 

@@ -65,7 +65,8 @@ class Placement:
     """Whose material it is; None for a material any player may place."""
     cells: tuple[Cell, ...]
     placed_by: str | None = None
-    """The name the server reports as the placer, if it reports one (and only one) for these cells."""
+    """The name the server reports as the placer, if it reports one: of the first of these blocks placed
+    (the piece's; the blocks after it only complete it)."""
     order: int | None = None
     """Where the first of these blocks stands in the server's own report of placements, if it reports them."""
     seats: frozenset[int] | None = None

@@ -410,6 +410,17 @@ def test_a_wall_of_the_opponent_in_the_same_poll_never_displaces_the_movers_lega
         assert table.played() == ["c4", "b6-c6"] and "player 2 (blue, bob): b6-c6" in said
 
 
+@pytest.mark.parametrize(("first", "played"), [("alice", ["a1-b1"]), ("bob", [])])
+def test_a_wall_two_players_place_together_is_of_who_placed_its_first_block(first: str, played: list[str]) -> None:
+    table = NewRuleTable()
+    cells = table.nr.layout.edge_cells(*xy("a1"), *xy("b1"))
+    for cell, name in zip(cells, [first, *{"alice", "bob"} - {first}], strict=True):
+        table.world.place(cell, WALL, by=name)
+    said = table.step()
+    assert table.played() == played
+    assert said[0] == ("player 1 (red, alice): a1-b1" if played else "wall on a1-b1 taken back: it is player 1's turn")
+
+
 def test_a_second_wall_in_a_one_piece_turn_is_taken_back() -> None:
     table = NewRuleTable()
     table.wall("a1-b1", by="alice")
