@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from bridge.referee import PLACERS_UNKNOWN
 from bridge.rules_chat import rules_lines
 from engines.ai.hints import hint
 from engines.core import IllegalAction
@@ -30,7 +31,8 @@ HINT_BUDGET = 200  # search budget of a hint in chat: a fraction of a second, so
 CONSENT_WINDOW = 60.0  # seconds the other players have to agree to an undo or a reset mid-game
 
 
-def help_lines(referee: BoardReferee) -> list[str]:
+def help_lines(referee: BoardReferee, placers_reported: bool = True) -> list[str]:
+    """The help of a board; ``placers_reported``: whether the server names who placed each block."""
     prefix = referee.prefix
     colours = ", ".join(f"{colour} is {p}" for p, colour in referee.world.seat_colours.items() if p in referee.players)
     seats = "|".join(str(p) for p in referee.players)
@@ -41,6 +43,7 @@ def help_lines(referee: BoardReferee) -> list[str]:
         f"{prefix} clear removes the board (the game is kept); {prefix} build brings it back",
         f"{prefix} rules [topic]: the rules in short; {prefix} hint: a suggestion, where the board allows it",
         referee.world.how_to_play,
+        *([] if placers_reported or referee.world.uses_hits else [PLACERS_UNKNOWN]),
     ]
 
 
@@ -76,6 +79,8 @@ class CommandDesk:
     seat_computer: Callable[[BoardReferee, int, str], Any]
     unseat_computer: Callable[[BoardReferee, int], Any]
     clear_board: Callable[[BoardReferee], None]
+    placers_reported: Callable[[], bool] = lambda: True
+    """Whether the server names who placed each block (``help`` says what it allows where not)."""
     requests: dict[str, Request] = field(default_factory=dict)
     """The open request of each board (an undo, or a reset/start/clear mid-game) awaiting consent."""
 
@@ -86,7 +91,7 @@ class CommandDesk:
         seat = next((p for p, n in referee.seats.items() if n == speaker), None)
         prefix = referee.prefix
         if verb == "help":
-            return help_lines(referee)
+            return help_lines(referee, self.placers_reported())
         queued = referee.world.queues_actions and verb in QUEUE_VERBS
         if verb not in VERBS and verb not in referee.world.chat_verbs and not queued:
             return [f"unknown command; try '{prefix} help'"]

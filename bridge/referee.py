@@ -8,7 +8,7 @@ world show the game. Every accepted action is journaled before those edits are r
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -21,7 +21,10 @@ from schematics.blocks import AIR, BlockType
 Cell = tuple[int, int, int]
 GRASS = BlockType("grass_block", 2, 0, "snowy=false")  # a superflat world's top layer; not a style block
 MAX_PLACEMENTS_AT_ONCE = 6
-REPEAT_QUIET = 10.0  # seconds before the same line is said again
+REPEAT_QUIET = 10.0  # seconds before the same repair line is said again
+PLACERS_UNKNOWN = ("This server does not report who places blocks: a piece counts for its colour's player, or "
+                   "for the player to move where no colour names one (a wall), whoever places it.")
+"""What a board allows where the server names no placer (upstream RaspberryJuice, Minetest)."""
 
 
 @dataclass
@@ -82,7 +85,8 @@ class BoardReferee:
         not show: the next look draws it instead of reading it (what an older game left there is no move of
         this one)."""
         self._unattributed: set[Cell] = set()  # cells seen without a placer last look, given one more look
-        self._said: dict[tuple[str, Any], float] = {}  # when each line was last said about what
+        self._said: dict[tuple[str, Any], float] = {}  # when each repair line was last said about what
+        self._told: set[tuple[tuple[Cell, ...], int]] = set()  # the place reports taken back at the last look
         self.cleared = False  # a cleared board is not watched until it is built again
         self.hints = False
         """Whether players may ask the computer for a hint on this board (the board config says)."""
@@ -119,14 +123,16 @@ class BoardReferee:
         """Judge every difference between the world and the game, and plan the edits that settle it.
 
         ``placed_by`` and ``place_order`` are what the server reported of who placed which cell and in
-        which order; placements are played in that order where it is known. Where the server reports
-        placers (``placers_reported``), blocks that no player placed (commands, WorldEdit, pistons) are
-        taken back, after one more look in case their report is still on its way; they are accepted
-        only while the world is read afresh (``quiet_repairs``: the first look, or after a lost
-        connection), which also leaves repairs unannounced. No line is said twice within
-        :data:`REPEAT_QUIET` seconds. ``data`` has the data values of the cells the game asked for
-        (:meth:`data_cells`). A placement with a cell in ``refused`` is taken back with its line (placed
-        under a seated player's name from another machine)."""
+        which order; placements are played in that order where it is known. Where the server names the
+        placer, a piece counts only as the move of a seat the placer may play (:meth:`_seat_problem`),
+        taken while that seat is to move. Where the server reports placers (``placers_reported``),
+        blocks that no player placed (commands, WorldEdit, pistons) are taken back, after one more look
+        in case their report is still on its way; they are accepted only while the world is read afresh
+        (``quiet_repairs``: the first look, or after a lost connection), which also leaves repairs
+        unannounced. Every piece taken back is told (:meth:`_tell_taken_back`); a repair line is not
+        said twice within :data:`REPEAT_QUIET` seconds. ``data`` has the data values of the cells the
+        game asked for (:meth:`data_cells`). A placement with a cell in ``refused`` is taken back with
+        its line (placed under a seated player's name from another machine)."""
         outcome = Outcome(messages=self.notices)
         self.notices = []
         now = time.monotonic() if now is None else now
@@ -143,9 +149,10 @@ class BoardReferee:
             return outcome
         reading = self.world.read(self.target(), observed, self._shown, data or {})
         placements: list[Placement] = []
+        taken_back: list[tuple[Placement, str]] = []
         waiting: set[Cell] = set()
         for raw in reading.placements:
-            placement = _attribute(raw, placed_by or {}, place_order or {})
+            placement = _attribute(raw, placed_by or {}, place_order or {}, self._placer_seats)
             problem = next((refused[c] for c in placement.cells if c in refused), None) if refused else None
             problem = problem or self._seat_problem(placement)
             if placers_reported and placement.placed_by is None and not quiet_repairs:
@@ -154,7 +161,7 @@ class BoardReferee:
                     continue
                 problem = "no player placed it (a command, WorldEdit or a piston): only blocks players place count"
             if problem:
-                self._tell(outcome, now, f"{self.world.describe(placement)} taken back: {problem}", placement.feature)
+                taken_back.append((placement, problem))
             else:
                 placements.append(placement)
         self._unattributed = waiting
@@ -165,8 +172,7 @@ class BoardReferee:
             if placers_reported and placement.placed_by is None:
                 lines[0] += " (placed while the referee was not watching)"
             outcome.messages.extend(lines)
-        for placement, reason in rejected:
-            self._tell(outcome, now, f"{self.world.describe(placement)} taken back: {reason}", placement.feature)
+        self._tell_taken_back(outcome, taken_back + rejected)
         if reading.disturbances and not quiet_repairs:
             self._tell(outcome, now, f"board repaired: {reading.disturbances[0].reason}",
                        frozenset(d.cell for d in reading.disturbances))
@@ -194,13 +200,24 @@ class BoardReferee:
         return {cell: written.get(seen, seen) for cell, seen in observed.items()}
 
     def _tell(self, outcome: Outcome, now: float, line: str, about: Any) -> None:
-        """Say a line about something on the board (a placement's feature, the cells repaired), unless
-        the same was said about the same within the last :data:`REPEAT_QUIET` seconds: a block put back
-        across two polls, or an area that keeps reading wrong, is told once, not in a loop."""
+        """Say a line about the board (the cells repaired), unless the same was said about the same within
+        the last :data:`REPEAT_QUIET` seconds: an area that keeps reading wrong is told once, not in a loop."""
         key = (line, about)
         if now - self._said.get(key, -REPEAT_QUIET) >= REPEAT_QUIET:
             outcome.messages.append(line)
             self._said = {k: at for k, at in self._said.items() if now - at < REPEAT_QUIET} | {key: now}
+
+    def _tell_taken_back(self, outcome: Outcome, taken_back: list[tuple[Placement, str]]) -> None:
+        """Say why each piece is taken back: one line for each reason, naming its pieces. Only a block the
+        look before told of by the same place report (the same block, its removal not landed yet) is not
+        told again; a piece placed again comes with a new report."""
+        lines: dict[str, list[str]] = {}
+        for placement, reason in taken_back:
+            if placement.order is None or (placement.cells, placement.order) not in self._told:
+                lines.setdefault(reason, []).append(self.world.describe(placement))
+        self._told = {(p.cells, p.order) for p, _ in taken_back if p.order is not None}
+        for reason, pieces in lines.items():
+            outcome.messages.append(f"{_listed(pieces)} taken back: {reason}")
 
     def data_cells(self, observed: Mapping[Cell, int]) -> set[Cell]:
         """Cells whose data value the next :meth:`look` needs (the colour of new wool)."""
@@ -240,17 +257,28 @@ class BoardReferee:
         """After a lost connection nothing is known of what the world shows: read it afresh."""
         self._shown = None
 
-    def _seat_problem(self, placement: Placement) -> str | None:
-        """Where the server names who placed a block and seats are taken, the block must be the placer's."""
-        who = placement.placed_by
-        if who is None or not self.seats or placement.player is None:
+    def _placer_seats(self, who: str | None) -> frozenset[int] | None:
+        """The seats ``who`` may place pieces for: their own, or the open ones for someone seated nowhere.
+        None when that is not known (no placer named) or not asked (nobody is seated: anyone plays)."""
+        if who is None or not self.seats:
             return None
-        seated = self.seats.get(placement.player)
-        if seated is not None and seated != who:
-            return f"{who}, that is player {placement.player}'s material ({seated} plays it)"
-        if seated is None and who in self.seats.values():
-            return f"{who}, that is not your material"
-        return None
+        own = frozenset(p for p, name in self.seats.items() if name == who)
+        return own or frozenset(p for p in self.players if p not in self.seats)
+
+    def _seat_problem(self, placement: Placement) -> str | None:
+        """Where the server names who placed a block and seats are taken, a piece of a colour must be of a
+        seat the placer may play, and a piece of no colour (a wall) needs such a seat; :meth:`_first_legal`
+        then takes it only as the move of one of those seats."""
+        who, seats, player = placement.placed_by, placement.seats, placement.player
+        if who is None or seats is None or player in seats:
+            return None
+        if player is None:
+            return None if seats else (f"{who}, take a seat first ('{self.prefix} join'): a piece counts only as "
+                                       "a seated player's move")
+        seated = self.seats.get(player)
+        if seated is not None:
+            return f"{who}, that is player {player}'s material ({seated} plays it)"
+        return f"{who}, that is not your material"
 
     def _order(self, placements: list[Placement]) -> tuple[list[tuple[Placement, Any]], list[tuple[Placement, str]]]:
         """The placements to play, in order, and the rest with the rule each breaks.
@@ -300,8 +328,7 @@ class BoardReferee:
 
     def _first_legal(self, state: GameState[Any], placement: Placement) -> Any:
         """The first action the placement may stand for that is legal for its player now, or None."""
-        mover = state.current_player()
-        if placement.player is not None and placement.player != mover:
+        if not _may_move(placement, state.current_player()):
             return None
         try:
             actions = self.world.actions_for(state, placement)
@@ -313,7 +340,7 @@ class BoardReferee:
         if state.is_terminal():
             return "the game is over"
         mover = state.current_player()
-        if placement.player is not None and placement.player != mover:
+        if not _may_move(placement, mover):
             return f"it is player {mover}'s turn"
         try:
             actions = self.world.actions_for(state, placement)
@@ -522,16 +549,26 @@ class BoardReferee:
         return [self.status(), f"'{self.prefix} start' plays again (seats stay; '{self.prefix} leave' frees yours)."]
 
 
-def _attribute(placement: Placement, placed_by: Mapping[Cell, str], order: Mapping[Cell, int]) -> Placement:
-    """The placement with its placer (where the server names exactly one for its cells) and its place in
-    the server's order of placements (where it reported every one of its cells)."""
-    names = {placed_by[c] for c in placement.cells if c in placed_by}
+def _attribute(placement: Placement, placed_by: Mapping[Cell, str], order: Mapping[Cell, int],
+               seats_of: Callable[[str | None], frozenset[int] | None]) -> Placement:
+    """The placement with its placer (who placed its first block, where the server names them), the seats
+    the placer may play, and its place in the server's order of placements (where it reported its cells)."""
+    named = sorted((c not in order, order.get(c, 0), placed_by[c]) for c in placement.cells if c in placed_by)
     ranks = [order[c] for c in placement.cells if c in order]
-    return replace(
-        placement,
-        placed_by=names.pop() if len(names) == 1 else None,
-        order=min(ranks) if ranks else None,
-    )
+    who = named[0][2] if named else None
+    return replace(placement, placed_by=who, seats=seats_of(who), order=min(ranks) if ranks else None)
+
+
+def _may_move(placement: Placement, mover: int | None) -> bool:
+    """Whether the placement may be a move of ``mover``: of their colour, if it has one, and of a seat
+    its placer may play, where that is known."""
+    return ((placement.player is None or placement.player == mover)
+            and (placement.seats is None or mover in placement.seats))
+
+
+def _listed(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def _recoloured(drawn: Mapping[Cell, BlockType], target: Mapping[Cell, BlockType],

@@ -132,6 +132,7 @@ class Service:
             seat_computer=self.seat_computer,
             unseat_computer=lambda referee, player: self.bots.pop((referee.name, player), None),
             clear_board=self._clear_board,
+            placers_reported=self.client.supports_block_events,
         )
         for name, referee in self.referees.items():
             for player, seated in referee.seats.items():

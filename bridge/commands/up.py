@@ -11,6 +11,7 @@ from pathlib import Path
 from bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError, ReconnectingClient
+from bridge.referee import PLACERS_UNKNOWN
 from bridge.runtime import (
     Supervisor,
     add_bridge_options,
@@ -56,17 +57,20 @@ def say(line: str) -> None:
     print(line, flush=True)
 
 
-def ready_line(prefixes: list[str], server: EmbeddedServer | None, address: str, seats_bound: bool = True) -> str:
+def ready_line(prefixes: list[str], server: EmbeddedServer | None, address: str, seats_bound: bool = True,
+               placers_reported: bool = True) -> str:
     """What the READY line promises: the game address to join on the embedded server; with
     ``--server`` only the API being refereed (its game address is the server owner's to give).
     ``seats_bound``: the server tells players' addresses, so a seat obeys only the machine it was taken
-    from (see bridge.seat_binding); where it cannot, the line says seats go by name alone."""
+    from (see bridge.seat_binding); where it cannot, the line says seats go by name alone.
+    ``placers_reported``: the server names who placed each block; where not, the line says what that allows."""
     helps = " or ".join(f"'{prefix} help'" for prefix in prefixes)
     by_name = ("" if seats_bound else " This server does not tell players' network addresses: seats go by "
                "name alone (in offline mode anyone can take a seated player's name).")
+    placers = "" if placers_reported else f" {PLACERS_UNKNOWN}"
     if server is None:
         where = f"refereeing the Minecraft server whose RaspberryJuice API is {address}: join that server"
-        return f"READY: {where} and type {helps} in chat.{by_name} Ctrl-C stops."
+        return f"READY: {where} and type {helps} in chat.{by_name}{placers} Ctrl-C stops."
     everywhere = server.listen in ("0.0.0.0", "::")
     host = "this machine's address" if everywhere else server.listen
     line = f"READY: join Minecraft {server.version} at {host}:{server.mc_port} and type {helps} in chat."
@@ -75,7 +79,7 @@ def ready_line(prefixes: list[str], server: EmbeddedServer | None, address: str,
         line += ("log in under a seated player's name, but each seat obeys only the machine it was taken from "
                  "(--online-mode checks accounts)." if seats_bound else
                  "log in under a seated player's name and play for them (--online-mode checks accounts)." + by_name)
-    return line + " Ctrl-C stops."
+    return line + placers + " Ctrl-C stops."
 
 
 def _loopback(address: str) -> bool:
@@ -112,7 +116,8 @@ def run(args: argparse.Namespace) -> int:
         for referee in service.referees.values():
             (lx, ly, lz), (hx, hy, hz) = referee.bounds()
             print(f"board {referee.name} stands at {lx},{ly},{lz} .. {hx},{hy},{hz}: {referee.status()}")
-        print(ready_line(config.prefixes, server, address, client.supports_player_addresses()), flush=True)
+        print(ready_line(config.prefixes, server, address, client.supports_player_addresses(),
+                         client.supports_block_events()), flush=True)
         service.run(stop)
     except (KeyboardInterrupt, StartInterrupted):
         pass

@@ -65,9 +65,14 @@ class Placement:
     """Whose material it is; None for a material any player may place."""
     cells: tuple[Cell, ...]
     placed_by: str | None = None
-    """The name the server reports as the placer, if it reports one (and only one) for these cells."""
+    """The name the server reports as the placer, if it reports one: of the first of these blocks placed
+    (the piece's; the blocks after it only complete it)."""
     order: int | None = None
     """Where the first of these blocks stands in the server's own report of placements, if it reports them."""
+    seats: frozenset[int] | None = None
+    """The seats the placer may place pieces for (their own, or the open ones for someone seated nowhere),
+    where the server names the placer and seats are taken; None where that is not known. A piece counts
+    only as the move of one of them."""
 
 
 @dataclass(frozen=True)

@@ -109,12 +109,20 @@ async function preparePlace (bot, pos, block) {
   throw new Error(`cannot place at ${target}: no solid neighbour to place against`)
 }
 
-// Place as a person: hold the block, look, right-click the neighbour; returns once the server has set it.
+// Place as a person: hold the block, look, right-click the neighbour; returns once the server has set it
+// (a referee may have taken it back already: the server's update showing it is what counts).
 async function placeBlock ({ bot, target, block, reference, face }) {
   await hold(bot, BLOCK_SLOT, block)
-  await bot._placeBlockWithOptions(reference, face, { forceLook: true, swingArm: 'right' })
+  let shown = false
+  const seen = (oldBlock, newBlock) => { shown = shown || newBlock?.name === block }
+  bot.on(`blockUpdate:${target}`, seen)
+  try {
+    await bot._placeBlockWithOptions(reference, face, { forceLook: true, swingArm: 'right' })
+  } finally {
+    bot.removeListener(`blockUpdate:${target}`, seen)
+  }
   const placed = bot.blockAt(target)
-  if (!placed || placed.name !== block) throw new Error(`placed ${placed?.name} instead of ${block} at ${target}`)
+  if (!shown && placed?.name !== block) throw new Error(`placed ${placed?.name} instead of ${block} at ${target}`)
 }
 
 const ops = {

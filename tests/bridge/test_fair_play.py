@@ -9,12 +9,17 @@ from pathlib import Path
 
 import pytest
 
+from bridge.commands.up import ready_line
+from bridge.config import BoardConfig, BridgeConfig
+from bridge.games.newrule import NewRuleWorld
 from bridge.games.nodes import NodesWorld
 from bridge.journal import Journal
 from bridge.protocol.chat import parse_chat_posts
-from bridge.referee import BoardReferee
+from bridge.referee import PLACERS_UNKNOWN, BoardReferee
+from bridge.service import Service
 from engines.nodes import NodesGame, replay
 from schematics.layout import BoardLayout
+from schematics.newrule_layout import NewRuleLayout
 from schematics.style import load_style
 from tests.bridge.fake_world import FakeWorld
 from tests.bridge.test_service import chat, make_service
@@ -171,12 +176,31 @@ def test_the_block_decides_the_piece() -> None:
     assert len(referee.state.history()) == 6
 
 
-def test_a_block_put_back_twice_is_told_once() -> None:
-    service, world, referee = seated()
+def test_a_block_placed_again_is_told_again_and_one_reason_for_two_pieces_is_one_line() -> None:
+    service, world, referee = seated(place_events=True)
     for _ in range(2):
-        world.place(wire_cell(referee, "j3-j4"), BLUE_WIRE)
+        world.place(wire_cell(referee, "j3-j4"), BLUE_WIRE, by="bo")
         service.step()
-    assert sum("taken back: it is player 1's turn" in line for line in world.chat) == 1
+    assert sum("wire block on j3-j4 taken back: it is player 1's turn" in line for line in world.chat) == 2
+    world.place(wire_cell(referee, "j3-j4"), BLUE_WIRE, by="bo")
+    world.place(wire_cell(referee, "j4-j5"), BLUE_WIRE, by="bo")
+    service.step()
+    assert world.chat[-1].endswith("wire block on j3-j4 and wire block on j4-j5 taken back: it is player 1's turn")
+
+
+def test_a_block_still_there_at_the_next_look_is_told_once() -> None:
+    """Its take-back not yet landed, the same block (the same place report) is read again: not a new piece."""
+    referee = BoardReferee("main", NodesWorld(BoardLayout(style=STYLE)), Journal(":memory:"))
+    world = FakeWorld()
+    low, high = referee.bounds()
+    drawing = referee.look(world.get_blocks(low, high)).edits
+    world.apply_edits(drawing.cuboids, drawing.blocks)
+    cell = wire_cell(referee, "j3-j4")
+    world.place(cell, BLUE_WIRE)
+    told = [referee.look(world.get_blocks(low, high), {cell: "bo"}, place_order={cell: 1}).messages
+            for _ in range(2)]
+    assert told == [["wire block on j3-j4 taken back: it is player 1's turn"], []]
+    assert referee.look(world.get_blocks(low, high), {cell: "bo"}, place_order={cell: 2}).messages == told[0]
 
 
 def test_an_area_that_reads_as_all_air_is_waited_for_not_repaired() -> None:
@@ -305,3 +329,114 @@ def test_a_hint_in_chat_only_where_the_board_allows_it_and_only_for_the_player_t
     piece = line.split(": ", 1)[1].split()[0]
     assert referee.state.action_from_text(piece) in referee.state.legal_actions()
     assert referee.state.history() == []  # a hint plays nothing
+
+
+NAMES = {1: (7, "alice"), 2: (8, "bob"), 3: (10, "cid"), 4: (11, "dee")}
+WOOL, WALL, RED = 35, 98, 14
+
+
+class NewRuleTable:
+    """A New Rule board (7 dots a side) in a fake world whose server names every block's placer, all seats
+    taken, both starts made: alice (red, player 1) is to move."""
+
+    def __init__(self, players: int = 2, place_events: bool = True) -> None:
+        self.world = FakeWorld(place_events=place_events)
+        self.nr = NewRuleWorld(NewRuleLayout(size=7, origin=(0, 0, 0)), players=players)
+        self.referee = BoardReferee("main", self.nr, Journal(":memory:"))
+        self.service = Service(self.world, BridgeConfig(boards=[BoardConfig("main", self.nr, "newrule")]),
+                               {"main": self.referee}, say=lambda line: None)
+        self.service.step()
+        for seat in range(1, players + 1):
+            chat(self.service, self.world, *NAMES[seat], f"newrule join {seat}")
+        for start in ["start c3", "start f6", "start a6", "start f1"][:players]:
+            self.referee.play(self.referee.state.action_from_text(start))
+        self.service.step()
+
+    def wall(self, edge: str, by: str) -> None:
+        a, b = edge.split("-")
+        self.world.place(self.nr.layout.edge_cells(*xy(a), *xy(b))[0], WALL, by=by)
+
+    def wool(self, space: str, colour: int, by: str) -> None:
+        self.world.place(self.nr.layout.space_cells(*xy(space))[-1], WOOL, by=by, data=colour)
+
+    def step(self) -> list[str]:
+        before = len(self.world.chat)
+        self.service.step()
+        return [line.removeprefix("[newrule] ") for line in self.world.chat[before:]]
+
+    def played(self) -> list[str]:
+        return self.referee.state.history()[self.referee.game.num_players:]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_wall_is_a_move_only_of_the_seated_player_who_placed_it_on_their_turn(players: int) -> None:
+    table = NewRuleTable(players)
+    table.wall("a1-b1", by="bob")
+    assert table.step() == ["wall on a1-b1 taken back: it is player 1's turn"]
+    table.wall("g1-g2", by="eve")
+    assert table.step() == ["wall on g1-g2 taken back: eve, take a seat first ('newrule join'): a piece counts "
+                            "only as a seated player's move"]
+    assert table.played() == []
+    table.wall("a1-b1", by="alice")
+    assert table.step()[0] == "player 1 (red, alice): a1-b1"
+    assert table.played() == ["a1-b1"]
+
+
+def test_someone_seated_nowhere_may_wall_only_for_an_open_seat_on_its_turn() -> None:
+    table = NewRuleTable()
+    chat(table.service, table.world, 8, "bob", "newrule leave")
+    table.wall("a1-b1", by="bob")
+    assert table.step() == ["wall on a1-b1 taken back: it is player 1's turn"]
+    table.wall("a1-b1", by="alice")
+    table.step()
+    table.wall("b1-c1", by="alice")  # alice holds seat 1, not the open seat 2
+    assert table.step() == ["wall on b1-c1 taken back: it is player 2's turn"]
+    table.wall("b1-c1", by="bob")
+    assert table.step()[0] == "player 2 (blue): b1-c1"
+    assert table.played() == ["a1-b1", "b1-c1"]
+
+
+@pytest.mark.parametrize("wall_first", [True, False])
+def test_a_wall_of_the_opponent_in_the_same_poll_never_displaces_the_movers_legal_piece(wall_first: bool) -> None:
+    table = NewRuleTable()
+    pieces = [lambda: table.wall("b6-c6", by="bob"), lambda: table.wool("c4", RED, by="alice")]
+    for place in pieces if wall_first else reversed(pieces):
+        place()
+    said = table.step()
+    assert "player 1 (red, alice): c4" in said
+    if wall_first:  # bob placed it on alice's turn
+        assert table.played() == ["c4"] and "wall on b6-c6 taken back: it is player 1's turn" in said
+    else:  # alice had moved: bob's turn
+        assert table.played() == ["c4", "b6-c6"] and "player 2 (blue, bob): b6-c6" in said
+
+
+@pytest.mark.parametrize(("first", "played"), [("alice", ["a1-b1"]), ("bob", [])])
+def test_a_wall_two_players_place_together_is_of_who_placed_its_first_block(first: str, played: list[str]) -> None:
+    table = NewRuleTable()
+    cells = table.nr.layout.edge_cells(*xy("a1"), *xy("b1"))
+    for cell, name in zip(cells, [first, *{"alice", "bob"} - {first}], strict=True):
+        table.world.place(cell, WALL, by=name)
+    said = table.step()
+    assert table.played() == played
+    assert said[0] == ("player 1 (red, alice): a1-b1" if played else "wall on a1-b1 taken back: it is player 1's turn")
+
+
+def test_a_second_wall_in_a_one_piece_turn_is_taken_back() -> None:
+    table = NewRuleTable()
+    table.wall("a1-b1", by="alice")
+    table.wall("b1-c1", by="alice")
+    said = table.step()
+    assert table.played() == ["a1-b1"]
+    assert said[0] == "player 1 (red, alice): a1-b1" and said[-1] == "wall on b1-c1 taken back: it is player 2's turn"
+
+
+def test_where_the_server_names_no_placer_a_wall_is_the_movers_and_help_and_ready_say_so() -> None:
+    table = NewRuleTable(place_events=False)
+    table.wall("a1-b1", by="bob")
+    assert table.step()[0] == "player 1 (red, alice): a1-b1"
+    help_text = " ".join(chat(table.service, table.world, 8, "bob", "newrule help"))
+    assert "does not report who places blocks" in help_text
+    reported = NewRuleTable()
+    assert "does not report" not in " ".join(chat(reported.service, reported.world, 8, "bob", "newrule help"))
+    assert PLACERS_UNKNOWN in ready_line(["newrule"], None, "127.0.0.1:4711", placers_reported=False)
+    assert "does not report" not in ready_line(["newrule"], None, "127.0.0.1:4711")
