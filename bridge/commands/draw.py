@@ -1,8 +1,9 @@
 """``blockref draw``: a game record as a picture (SVG, or PNG with the optional ``png`` extra).
 
 Works for every game of :mod:`engines.catalogue`: the game comes from ``--game`` or the record's
-``# game: NAME`` line (default ``nodes``), the options from its ``# options: key=value ...`` line and
-``--option``. ``--docs`` redraws every picture of the rules pages from their example records.
+``# game: NAME`` line, else from its first entry where only one game has it (``start c3``: New Rule), else
+``nodes``; the options from its ``# options: key=value ...`` line, each overridden by ``--option``.
+``--docs`` redraws every picture of the rules pages from their example records.
 
 >>> draw_svg(["# game: nodes", "c3-c4 c4-c5 c5-c6"], turn=0).count('class="node')
 4
@@ -17,8 +18,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from bridge.record_header import parse_options, read_header
-from engines.catalogue import game_module, make_game
+from bridge.record_header import parse_options
+from engines.catalogue import game_module
+from engines.record_header import game_for_record, split_header
+from engines.records import RecordError, read_lines
 
 DEFAULT_GAME = "nodes"
 DOCS_RULES = Path("docs") / "rules"
@@ -33,18 +36,19 @@ def record_states(lines: Sequence[str], game: str | None = None, options: dict[s
                   ) -> tuple[ModuleType, list[Any]]:
     """The game's engine package and the state before the record and after each of its entries."""
     try:
-        header = read_header(lines)
+        header, body = split_header(iter(lines))
     except ValueError as error:
         raise DrawError(str(error)) from None
-    name = game or header.game or DEFAULT_GAME
-    chosen = {**header.options, **(options or {})}
+    guessed = header.entries_game()
+    name = game or header.game or guessed or DEFAULT_GAME
+    chosen = options or {}
     try:
         module = game_module(name)
         known = module.GAME().options
         unknown = sorted(set(chosen) - set(known))
         if unknown:
             raise DrawError(f"{name} has no option {unknown[0]!r}; its options are {', '.join(known)}")
-        played = make_game(name, chosen)
+        played = game_for_record(name, header, chosen)
     except ImportError as error:
         raise DrawError(f"the game {name!r} is not available here ({error})") from None
     except ValueError as error:
@@ -52,9 +56,12 @@ def record_states(lines: Sequence[str], game: str | None = None, options: dict[s
     if not hasattr(module, "board_svg"):
         raise DrawError(f"the game {name!r} cannot draw pictures yet")
     try:
-        return module, list(module.replay_states(played, lines))
+        return module, list(module.replay_states(played, body))
     except ValueError as error:
-        raise DrawError(str(error)) from None
+        if game or header.game:
+            raise DrawError(str(error)) from None
+        how = f"its entries are {guessed}'s" if guessed else f"read as {name}"
+        raise DrawError(f"{error} (the record names no game, {how}; --game or a '# game:' line names it)") from None
 
 
 def draw_svg(lines: Sequence[str], game: str | None = None, options: dict[str, str] | None = None,
@@ -102,11 +109,11 @@ def _position(turn: int | None, entries: int) -> int:
 
 def _read(path: Path | str) -> list[str]:
     try:
-        if str(path) == "-":
-            return sys.stdin.read().splitlines()
-        return Path(path).read_text(encoding="utf-8-sig").splitlines()
+        return list(read_lines(str(path)))
     except (OSError, UnicodeDecodeError) as error:
         raise DrawError(f"cannot read {path}: {error}") from None
+    except RecordError as error:
+        raise DrawError(f"{path}: {error}") from None
 
 
 def _write(svg: str, target: Path) -> None:
@@ -174,8 +181,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "draw",
         help="draw a game record as an SVG or PNG picture",
         description="Draw the position of a game record as players sketch it on paper, the last turn "
-        "highlighted. The game is --game, else the record's '# game: NAME' line, else nodes; options come "
-        "from its '# options: key=value ...' line, each overridden by --option.",
+        "highlighted. The game is --game, else the record's '# game: NAME' line, else the one game its "
+        "first entry can belong to, else nodes; options come from its '# options: key=value ...' line, each "
+        "overridden by --option.",
         epilog="Examples: 'blockref draw game.record -o end.svg'; 'blockref draw game.record --turn 3 -o "
         "t3.png' (PNG needs: pip install 'blockref[png]'); 'blockref draw game.record --animate -o g.svg' "
         "writes g-000.svg (the start), g-001.svg (after the first entry), ...; 'blockref draw --docs' "

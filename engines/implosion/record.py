@@ -20,6 +20,7 @@ from collections.abc import Iterable
 
 from engines import records
 from engines.implosion.state import ImplosionGame, ImplosionState
+from engines.record_header import header_lines
 
 
 def play_entry(state: ImplosionState, text: str) -> None:
@@ -37,7 +38,7 @@ def play_entry(state: ImplosionState, text: str) -> None:
 
 def replay(game: ImplosionGame, lines: Iterable[str]) -> ImplosionState:
     """Play a whole record from the start. Raises :class:`~engines.records.RecordError` at the first bad line."""
-    return replay_states(game, lines)[-1]
+    return records.final_state(game, lines, play_entry)
 
 
 def replay_states(game: ImplosionGame, lines: Iterable[str]) -> list[ImplosionState]:
@@ -47,7 +48,6 @@ def replay_states(game: ImplosionGame, lines: Iterable[str]) -> list[ImplosionSt
 
 def write_record(state: ImplosionState) -> str:
     """The game so far as record text, with header comments naming the game and its options."""
-    options = " ".join(f"{key}={str(value).lower()}" for key, value in state.game.options.items())
-    return "\n".join(["# game: implosion", f"# options: {options}", *state.history()]) + "\n"
+    return "\n".join([*header_lines("implosion", state.game.options), *state.history()]) + "\n"
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from engines import records
 from engines.newrule.state import NewRuleGame, NewRuleState
+from engines.record_header import header_lines
 
 
 def play_entry(state: NewRuleState, text: str) -> None:
@@ -35,7 +36,7 @@ def play_entry(state: NewRuleState, text: str) -> None:
 
 def replay(game: NewRuleGame, lines: Iterable[str]) -> NewRuleState:
     """Play a whole record from the start. Raises :class:`~engines.records.RecordError` at the first bad line."""
-    return replay_states(game, lines)[-1]
+    return records.final_state(game, lines, play_entry, quote_entry=True)
 
 
 def replay_states(game: NewRuleGame, lines: Iterable[str]) -> list[NewRuleState]:
@@ -54,5 +55,4 @@ def write_record(state: NewRuleState) -> str:
     start d4
     concede
     """
-    options = " ".join(f"{key}={str(value).lower()}" for key, value in state.game.options.items())
-    return "\n".join(["# game: newrule", f"# options: {options}", *state.record_lines()]) + "\n"
+    return "\n".join([*header_lines("newrule", state.game.options), *state.record_lines()]) + "\n"

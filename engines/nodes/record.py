@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from engines import records
 from engines.nodes.actions import PASS, PlaceNode, PlaceWire
 from engines.nodes.state import NodesGame, NodesState
+from engines.record_header import header_lines
 
 
 def strip_comment(line: str) -> str:
@@ -86,7 +87,7 @@ def play_turn_line(state: NodesState, text: str) -> None:
 
 def replay(game: NodesGame, lines: Iterable[str]) -> NodesState:
     """Play a whole record from the start. Raises :class:`~engines.records.RecordError` at the first bad line."""
-    return replay_states(game, lines)[-1]
+    return records.final_state(game, lines, play_turn_line, entry_text=strip_comment)
 
 
 def replay_states(game: NodesGame, lines: Iterable[str]) -> list[NodesState]:
@@ -95,6 +96,5 @@ def replay_states(game: NodesGame, lines: Iterable[str]) -> list[NodesState]:
 
 
 def write_record(state: NodesState) -> str:
-    """The game so far as record text, with a header comment of the options."""
-    header = f"# nodes record; corners={state.game.corners} turn_limit={state.game.turn_limit}"
-    return "\n".join([header, *state.record_lines()]) + "\n"
+    """The game so far as record text, with header comments naming the game and its options."""
+    return "\n".join([*header_lines("nodes", state.game.options), *state.record_lines()]) + "\n"

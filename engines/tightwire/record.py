@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engines import records
+from engines.record_header import header_lines
 from engines.tightwire.state import TightwireGame, TightwireState
 
 
@@ -37,7 +38,7 @@ def play_turn_line(state: TightwireState, text: str) -> None:
 
 def replay(game: TightwireGame, lines: Iterable[str]) -> TightwireState:
     """Play a whole record from the start. Raises :class:`~engines.records.RecordError` at the first bad line."""
-    return replay_states(game, lines)[-1]
+    return records.final_state(game, lines, play_turn_line)
 
 
 def replay_states(game: TightwireGame, lines: Iterable[str]) -> list[TightwireState]:
@@ -46,6 +47,5 @@ def replay_states(game: TightwireGame, lines: Iterable[str]) -> list[TightwireSt
 
 
 def write_record(state: TightwireState) -> str:
-    """The game so far as record text, with a header comment of the options."""
-    options = " ".join(f"{key}={value}" for key, value in state.game.options.items())
-    return "\n".join([f"# tightwire record; {options}", *state.record_lines()]) + "\n"
+    """The game so far as record text, with header comments naming the game and its options."""
+    return "\n".join([*header_lines("tightwire", state.game.options), *state.record_lines()]) + "\n"

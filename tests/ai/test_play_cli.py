@@ -43,7 +43,7 @@ def test_end_of_input_ends_cleanly_and_prints_the_record() -> None:
     assert "End of input" in text
     assert not state.is_terminal()
     assert text.rstrip().endswith("c3-c4")
-    assert "# nodes record" in text
+    assert "# game: nodes" in text
 
 
 def test_concede_ends_the_game_for_the_computer() -> None:
