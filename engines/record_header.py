@@ -15,7 +15,7 @@ read them, so that a record replays as it was played. A ``#`` line after the fir
 >>> read_header(["# options: size"])
 Traceback (most recent call last):
 ...
-ValueError: line 1: 'size' is not KEY=VALUE (e.g. size=5)
+engines.record_header.HeaderError: line 1: 'size' is not KEY=VALUE (e.g. size=5)
 """
 
 from __future__ import annotations
@@ -36,6 +36,10 @@ _WIRE = re.compile(r"^[a-z]\d+-[a-z]\d+$")
 _FIRST_WORDS = {"start": "newrule", "draw": "tightwire", "slack": "tightwire", "move": "tightwire",
                 "revive": "tightwire", "timeout": "tightwire", "order": "implosion", "end": "implosion"}
 """First words of a first entry that only one game has (a New Rule record begins with its starts)."""
+
+
+class HeaderError(ValueError):
+    """A header that does not fit the game it is read as; the text names the line."""
 
 
 @dataclass
@@ -91,7 +95,7 @@ def parse_options(words: Sequence[str], where: str) -> dict[str, str]:
 
 def read_header(lines: Iterable[str]) -> RecordHeader:
     """The header of ``lines``: its ``# game:`` and ``# options:`` lines before the first entry (any letter
-    case). Raises ``ValueError`` naming the line of a malformed one."""
+    case). Raises :class:`HeaderError` naming the line of a malformed one."""
     return split_header(iter(lines))[0]
 
 
@@ -108,17 +112,16 @@ def split_header(lines: Iterator[str]) -> tuple[RecordHeader, Iterator[str]]:
         if match := _GAME_LINE.match(line):
             game = match.group(1).lower()
             if header.game is not None and game != header.game:
-                raise ValueError(f"line {number}: the record names two games, {header.game} and {game[:40]}")
+                raise HeaderError(f"line {number}: the record names two games, {header.game} and {_shown(game)}")
             header.game, header.game_line = game, number
         elif match := _OPTIONS_LINE.match(line):
-            options = parse_options(match.group(1).split(), f"line {number}")
+            try:
+                options = parse_options(match.group(1).split(), f"line {number}")
+            except ValueError as error:
+                raise HeaderError(str(error)) from None
             header.options.update(options)
             header.option_lines.update(dict.fromkeys(options, number))
     return header, repeat("", number)
-
-
-class HeaderError(ValueError):
-    """A header that does not fit the game it is read as; the text names the line."""
 
 
 def game_for_record(name: str, header: RecordHeader, given: Mapping[str, Any]) -> Game[Any]:

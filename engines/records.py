@@ -24,6 +24,7 @@ engines.records.RecordError: line 2: 'start c3': c3 already holds player 1's ini
 from __future__ import annotations
 
 import io
+import re
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -38,7 +39,8 @@ MAX_LINE_CHARS = 10_000
 MAX_ENTRIES = 1_000_000
 """The most entries a record may hold (comment and blank lines are no entries)."""
 QUOTED_CHARS = 200
-"""An error quotes at most this many characters of a line (and of its reason)."""
+"""An error quotes at most this many characters of a line (and of each text its reason quotes)."""
+_LONG_QUOTE = re.compile(r"""(['"])(?:(?!\1).){""" + str(QUOTED_CHARS + 1) + r""",}\1""")
 
 
 class RecordError(ValueError):
@@ -51,8 +53,10 @@ class RecordError(ValueError):
         self.reason = reason
 
 
-def _shorten(text: str, most: int) -> str:
-    return text if len(text) <= most else text[:most] + "..."
+def _shorten(reason: str, most: int) -> str:
+    """``reason`` with each quoted text cut to :data:`QUOTED_CHARS` characters, and at most ``most`` long."""
+    reason = _LONG_QUOTE.sub(lambda match: match.group(0)[:QUOTED_CHARS + 1] + match.group(1) + "...", reason)
+    return reason if len(reason) <= most else reason[:most] + "..."
 
 
 def _quote(line: str) -> str:

@@ -9,6 +9,7 @@ import pytest
 
 from bridge.cli import main
 from bridge.commands.draw import PNG_HINT
+from engines import tightwire
 from engines.nodes import NodesGame, board_svg, replay
 
 TURNS = ["c3-c4 c4-c5 c5-d5", "j3-j4 j4-j5 j5-i5"]
@@ -122,3 +123,25 @@ def test_a_bad_options_line_is_named_by_its_number(tmp_path: Path, capsys: pytes
     status, out, err = draw([str(path)], capsys)
     assert (status, out) == (2, "")
     assert "line 2: 'corners' is not KEY=VALUE" in err
+
+
+def test_a_record_that_names_no_game_is_read_as_the_game_of_its_entries(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "unnamed.record"
+    path.write_text("# no '# game:' line\ndraw A1-B3 move A1-B3\nslack A5-B4\n", encoding="utf-8")
+    status, out, err = draw([str(path)], capsys)
+    assert (status, err) == (0, "")
+    assert out == tightwire.board_svg(tightwire.replay(tightwire.GAME(), ["draw A1-B3 move A1-B3", "slack A5-B4"]))
+    path.write_text("draw A1-B3 move A1-B3\ndraw A1-B3\n", encoding="utf-8")
+    status, out, err = draw([str(path)], capsys)
+    assert (status, out) == (2, "")
+    assert err.startswith("blockref draw: line 2: ") and "names no game, its entries are tightwire's" in err, err
+
+
+def test_a_record_whose_game_cannot_be_told_says_which_game_was_assumed(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "unnamed.record"
+    path.write_text("concede\nstart c3\n", encoding="utf-8")
+    status, out, err = draw([str(path)], capsys)
+    assert (status, out) == (2, "")
+    assert "line 2: " in err and "read as nodes" in err and err.count("\n") == 1, err
