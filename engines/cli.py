@@ -89,15 +89,19 @@ def _replay(args: argparse.Namespace, name: str, given: dict[str, Any], replay: 
     header = RecordHeader()
     try:
         header, lines = split_header(read_lines(args.file))
-        state = replay(game_for_record(name, header, given), lines)
+        try:
+            game = game_for_record(name, header, given)
+        except HeaderError:
+            raise
+        except ValueError as error:  # a bad option on the command line
+            print(f"{option_error}{error}", file=sys.stderr)
+            return 2
+        state = replay(game, lines)
     except (OSError, UnicodeDecodeError) as error:
         print(f"cannot read {args.file}: {error}", file=sys.stderr)
         return 2
     except (HeaderError, RecordError) as error:
         print(f"{args.file}: {error}{_other_game(header, name)}", file=sys.stderr)
-        return 2
-    except ValueError as error:  # a bad option on the command line: a record's own are HeaderErrors
-        print(f"{option_error}{error}", file=sys.stderr)
         return 2
     print(json.dumps(state.to_json()) if args.json else show(state))
     return 0

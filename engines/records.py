@@ -91,7 +91,15 @@ def read_lines(path: str) -> Iterator[str]:
     """The lines of the record file ``path`` (``-`` for stdin), read one at a time; a file's byte-order mark
     is dropped. Raises OSError or UnicodeDecodeError while reading, :class:`RecordError` at a long line."""
     if path == "-":
-        yield from stream_lines(io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", newline="\n"))
+        buffer = getattr(sys.stdin, "buffer", None)
+        if buffer is None:  # a text stdin put in place by a caller in this process
+            yield from stream_lines(sys.stdin)
+            return
+        stdin = io.TextIOWrapper(buffer, encoding="utf-8", newline="\n")
+        try:
+            yield from stream_lines(stdin)
+        finally:
+            stdin.detach()  # stdin stays open
         return
     with open(path, encoding="utf-8-sig", newline="\n") as handle:
         yield from stream_lines(handle)
