@@ -28,7 +28,7 @@ from typing import Any
 
 from engines.catalogue import game_module, make_game
 from engines.core import Game
-from engines.records import strip_comment
+from engines.records import shorten, strip_comment
 
 _GAME_LINE = re.compile(r"^\s*#\s*game\s*:\s*(.*?)\s*$", re.IGNORECASE)
 _OPTIONS_LINE = re.compile(r"^\s*#\s*options\s*:\s*(.*?)\s*$", re.IGNORECASE)
@@ -39,7 +39,11 @@ _FIRST_WORDS = {"start": "newrule", "draw": "tightwire", "slack": "tightwire", "
 
 
 class HeaderError(ValueError):
-    """A header that does not fit the game it is read as; the text names the line."""
+    """A header that does not fit the game it is read as; the text names the line (and quotes at most
+    the start of a long value)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(shorten(message))
 
 
 @dataclass
@@ -89,7 +93,7 @@ def parse_options(words: Sequence[str], where: str) -> dict[str, str]:
             key, equals, value = word.partition("=")
             if not equals or not key.strip() or not value.strip():
                 raise ValueError(f"{where}: {word[:40]!r} is not KEY=VALUE (e.g. size=5)")
-        options[key.strip().lstrip("-").replace("-", "_")] = value.strip()
+        options[key.strip().lstrip("-").replace("-", "_").lower()] = value.strip()
     return options
 
 

@@ -47,13 +47,13 @@ class RecordError(ValueError):
     """A record line that is malformed or breaks a rule; says which line and why."""
 
     def __init__(self, line_number: int, line: str, reason: str) -> None:
-        super().__init__(f"line {line_number}: {_quote(line.strip())}: {_shorten(reason, 2 * QUOTED_CHARS)}")
+        super().__init__(f"line {line_number}: {_quote(line.strip())}: {shorten(reason)}")
         self.line_number = line_number
         self.line = line
         self.reason = reason
 
 
-def _shorten(reason: str, most: int) -> str:
+def shorten(reason: str, most: int = 2 * QUOTED_CHARS) -> str:
     """``reason`` with each quoted text cut to :data:`QUOTED_CHARS` characters, and at most ``most`` long."""
     reason = _LONG_QUOTE.sub(lambda match: match.group(0)[:QUOTED_CHARS + 1] + match.group(1) + "...", reason)
     return reason if len(reason) <= most else reason[:most] + "..."
