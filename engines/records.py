@@ -7,10 +7,10 @@ Only ``\\n`` (or ``\\r\\n``) ends a line; a line holds at most :data:`MAX_LINE_C
 record at most :data:`MAX_ENTRIES` entries, so replaying takes memory in proportion to the record.
 
 >>> from engines.newrule import NewRuleGame, play_entry
->>> states = replay_states(NewRuleGame(), ["\\ufeffstart c3  # a comment", "", "start d4"], play_entry)
+>>> states = every(play_record(NewRuleGame(), ["\\ufeffstart c3  # a comment", "", "start d4"], play_entry))
 >>> [state.turns for state in states]
 [0, 1, 2]
->>> replay_states(NewRuleGame(), ["start c3", "start c3"], play_entry)
+>>> final(play_record(NewRuleGame(), ["start c3", "start c3"], play_entry))
 Traceback (most recent call last):
 ...
 engines.records.RecordError: line 2: 'start c3': c3 already holds player 1's initial
@@ -134,26 +134,12 @@ def play_record(
         yield state
 
 
-def replay_states(
-    game: Game[StateT],
-    lines: Iterable[str],
-    play_entry: Callable[[StateT, str], None],
-    *,
-    entry_text: Callable[[str], str] = strip_comment,
-    quote_entry: bool = False,
-) -> list[StateT]:
-    """The state before the record and after each of its entries (see :func:`play_record`)."""
-    return [state.clone() for state in play_record(game, lines, play_entry, entry_text=entry_text,
-                                                   quote_entry=quote_entry)]
+def final(states: Iterable[StateT]) -> StateT:
+    """The last of ``states`` (of :func:`play_record`: the state after the whole record), keeping no other."""
+    return deque(states, maxlen=1)[0]
 
 
-def final_state(
-    game: Game[StateT],
-    lines: Iterable[str],
-    play_entry: Callable[[StateT, str], None],
-    *,
-    entry_text: Callable[[str], str] = strip_comment,
-    quote_entry: bool = False,
-) -> StateT:
-    """The state after the whole record (see :func:`play_record`), in memory that grows with the game only."""
-    return deque(play_record(game, lines, play_entry, entry_text=entry_text, quote_entry=quote_entry), maxlen=1)[0]
+def every(states: Iterable[StateT]) -> list[StateT]:
+    """A copy of each of ``states`` (of :func:`play_record`: the state before the record and after each
+    entry); memory grows with the square of the record where a state holds its history."""
+    return [state.clone() for state in states]

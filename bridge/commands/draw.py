@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -33,8 +33,9 @@ class DrawError(ValueError):
 
 
 def record_states(lines: Sequence[str], game: str | None = None, options: dict[str, str] | None = None,
-                  ) -> tuple[ModuleType, list[Any]]:
-    """The game's engine package and the state before the record and after each of its entries."""
+                  ) -> tuple[ModuleType, Iterator[Any]]:
+    """The game's engine package and its ``play_record`` of the record: the state before the record and
+    after each of its entries, one state played on (clone one to keep it)."""
     try:
         header, body = split_header(iter(lines))
     except ValueError as error:
@@ -55,20 +56,30 @@ def record_states(lines: Sequence[str], game: str | None = None, options: dict[s
         raise DrawError(str(error)) from None
     if not hasattr(module, "board_svg"):
         raise DrawError(f"the game {name!r} cannot draw pictures yet")
+    return module, _explained(module.play_record(played, body), None if game or header.game else
+                              f"its entries are {guessed}'s" if guessed else f"read as {name}")
+
+
+def _explained(states: Iterator[Any], how: str | None) -> Iterator[Any]:
+    """``states``, a bad line a :class:`DrawError` that says ``how`` the game was told when no game was
+    named."""
     try:
-        return module, list(module.replay_states(played, body))
+        yield from states
     except ValueError as error:
-        if game or header.game:
-            raise DrawError(str(error)) from None
-        how = f"its entries are {guessed}'s" if guessed else f"read as {name}"
-        raise DrawError(f"{error} (the record names no game, {how}; --game or a '# game:' line names it)") from None
+        note = f" (the record names no game, {how}; --game or a '# game:' line names it)" if how else ""
+        raise DrawError(f"{error}{note}") from None
 
 
 def draw_svg(lines: Sequence[str], game: str | None = None, options: dict[str, str] | None = None,
              turn: int | None = None) -> str:
     """The picture of the position after ``turn`` record entries (default: the end), as SVG text."""
     module, states = record_states(lines, game, options)
-    return str(module.board_svg(states[_position(turn, len(states) - 1)]))
+    picked = None
+    for entries, state in enumerate(states):  # one state kept, not one a position
+        if entries == turn:
+            picked = state.clone()
+    _check_turn(turn, entries)
+    return str(module.board_svg(state if turn is None else picked))
 
 
 def draw_docs(rules: Path, output: Path | None = None) -> list[Path]:
@@ -99,12 +110,9 @@ def svg_to_png(svg: str, target: Path) -> None:
     cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(target), background_color="white")
 
 
-def _position(turn: int | None, entries: int) -> int:
-    if turn is None:
-        return entries
-    if not 0 <= turn <= entries:
+def _check_turn(turn: int | None, entries: int) -> None:
+    if turn is not None and not 0 <= turn <= entries:
         raise DrawError(f"--turn {turn}: the record has {entries} entries, so N runs from 0 to {entries}")
-    return turn
 
 
 def _read(path: Path | str) -> list[str]:
@@ -161,7 +169,8 @@ def _run(args: argparse.Namespace) -> int:
             if args.record == "-":
                 raise DrawError("--animate from standard input needs -o NAME.svg to name the pictures")
             output = Path(Path(args.record).stem + ".svg")
-        module, states = record_states(lines, args.game, options)
+        module, played = record_states(lines, args.game, options)
+        states = [state.clone() for state in played]
         frames = _frame_names(output, len(states))
         output.parent.mkdir(parents=True, exist_ok=True)
         for state, frame in zip(states, frames, strict=True):

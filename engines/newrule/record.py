@@ -12,7 +12,7 @@ engines.records.RecordError: line 2: 'start c3': c3 already holds player 1's ini
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from engines import records
 from engines.newrule.state import NewRuleGame, NewRuleState
@@ -34,15 +34,20 @@ def play_entry(state: NewRuleState, text: str) -> None:
         state.apply(state.action_from_text(text))
 
 
+def play_record(game: NewRuleGame, lines: Iterable[str]) -> Iterator[NewRuleState]:
+    """The state before the record, then again after each of its entries (one state, played on: clone it to
+    keep it). Raises :class:`~engines.records.RecordError` at the first bad line."""
+    return records.play_record(game, lines, play_entry, quote_entry=True)
+
+
 def replay(game: NewRuleGame, lines: Iterable[str]) -> NewRuleState:
     """Play a whole record from the start. Raises :class:`~engines.records.RecordError` at the first bad line."""
-    return records.final_state(game, lines, play_entry, quote_entry=True)
+    return records.final(play_record(game, lines))
 
 
 def replay_states(game: NewRuleGame, lines: Iterable[str]) -> list[NewRuleState]:
-    """The state before the record and after each of its entries. Raises :class:`~engines.records.RecordError`,
-    which quotes the bad entry without its comment."""
-    return records.replay_states(game, lines, play_entry, quote_entry=True)
+    """The state before the record and after each of its entries. Raises :class:`~engines.records.RecordError`."""
+    return records.every(play_record(game, lines))
 
 
 def write_record(state: NewRuleState) -> str:

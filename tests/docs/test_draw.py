@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
 
 from bridge.cli import main
-from bridge.commands.draw import PNG_HINT
+from bridge.commands.draw import PNG_HINT, draw_svg
 from engines import tightwire
 from engines.nodes import NodesGame, board_svg, replay
 
@@ -145,3 +146,19 @@ def test_a_record_whose_game_cannot_be_told_says_which_game_was_assumed(tmp_path
     status, out, err = draw([str(path)], capsys)
     assert (status, out) == (2, "")
     assert "line 2: " in err and "read as nodes" in err and err.count("\n") == 1, err
+
+
+def test_one_picture_of_a_long_record_keeps_one_position_in_memory() -> None:
+    turn = ["order 1 12.0 11.0 1", "order 1 11.0 12.0 1"] * 49 + ["order 1 12.0 11.0 2", "end"]
+
+    def peak(turns: int) -> int:
+        lines = ["# game: implosion", f"# options: players=2 turns={turns + 1} implode=false", *turn * turns]
+        tracemalloc.start()
+        try:
+            draw_svg(lines, turn=turns)
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    short, long = peak(40), peak(160)
+    assert long < 6 * short, (short, long)  # four times the record: one state a position would take sixteen
