@@ -30,7 +30,7 @@ from engines.catalogue import game_module, make_game
 from engines.core import Game
 from engines.records import shorten, strip_comment
 
-_GAME_LINE = re.compile(r"^\s*#\s*game\s*:\s*(.*?)\s*$", re.IGNORECASE)
+_GAME_LINE = re.compile(r"^\s*#\s*game\s*:\s*(\S+)\s*$", re.IGNORECASE)  # "# game: a long one" is prose
 _OPTIONS_LINE = re.compile(r"^\s*#\s*options\s*:\s*(.*?)\s*$", re.IGNORECASE)
 _WIRE = re.compile(r"^[a-z]\d+-[a-z]\d+$")
 _FIRST_WORDS = {"start": "newrule", "draw": "tightwire", "slack": "tightwire", "move": "tightwire",

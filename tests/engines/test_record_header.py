@@ -93,7 +93,7 @@ def test_the_replay_flags_are_read_as_header_options(tmp_path: Path) -> None:
 
 def test_header_lines_after_the_first_entry_and_other_comments_are_only_comments(tmp_path: Path) -> None:
     record = tmp_path / "late.record"
-    record.write_text("# a game\nstart c3\n# game: nodes\n# options: size=5 players=4\nstart d4\n")
+    record.write_text("# a game\n# Game: a short one\nstart c3\n# game: nodes\n# options: size=5 players=4\nstart d4\n")
     plain = tmp_path / "plain.record"
     plain.write_text("start c3\nstart d4\n")
     late = run_engine("newrule", "replay", str(record), "--json")
