@@ -40,7 +40,9 @@ def build_parser(
     options first (``seed_option=False`` when they add ``--seed`` themselves)."""
     parser = argparse.ArgumentParser(prog=prog, description=description)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    rp = sub.add_parser("replay", help=replay_help, description=replay_description)
+    rp = sub.add_parser("replay", help=replay_help, description=replay_description,
+                        epilog="Options left out come from the record's '# options:' line, else the game's "
+                        "defaults; a record whose '# game:' line names another game is refused.")
     own = len(rp._actions)
     replay_options(rp)
     rp.set_defaults(**{action.dest: None for action in rp._actions[own:]})  # unset: the header's, else the game's
