@@ -6,7 +6,10 @@ A game's package (``engines.<name>``) exposes, besides its rules:
 - ``GAME``: its :class:`engines.core.Game` class, built with keyword options (``GAME(size=9)``);
 - ``replay_states(game, lines)``: the state before the record and after each of its entries (comment and
   blank lines are no entries); raises ``ValueError`` naming the line number and the rule at a bad line;
-- ``write_record(state)``: the game so far as record text, which ``replay_states`` reads back;
+- ``play_record(game, lines)``: the same states one at a time (one state, played on), and
+  ``replay(game, lines)``: the state after the whole record; both in memory that grows with the game only;
+- ``write_record(state)``: the game so far as record text (its header, then its entries), which
+  ``replay_states`` reads back;
 - ``board_svg(state)``: the position as an SVG picture, the last action highlighted;
 - ``render_text(state, color=False)``: the position as text for a terminal, and ``status_line(state)``:
   one line saying whose move it is (or the result).

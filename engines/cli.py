@@ -1,18 +1,20 @@
 """What the engines' command lines (``python -m engines.<game>``) share: the ``replay`` and ``random-games``
-commands, reading a record file and the exit statuses (0 done, 2 bad input, with a one-line message on
-stderr). Each game keeps its own options and help texts."""
+commands, reading a record file with its header, and the exit statuses (0 done, 2 bad input, with a
+one-line message on stderr). Each game keeps its own options and help texts; ``replay``'s options are
+left unset unless given, so that the record's ``# options:`` line fills them in."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from collections.abc import Callable, Iterable
+from typing import Any, NoReturn, Protocol, TypeVar
 
-from engines.records import RecordError
-
-GameT = TypeVar("GameT")
+from engines.catalogue import game_module, make_game
+from engines.record_header import HeaderError, RecordHeader, game_for_record, split_header
+from engines.records import RecordError, read_lines
 
 
 class JsonState(Protocol):
@@ -38,8 +40,12 @@ def build_parser(
     options first (``seed_option=False`` when they add ``--seed`` themselves)."""
     parser = argparse.ArgumentParser(prog=prog, description=description)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    rp = sub.add_parser("replay", help=replay_help, description=replay_description)
+    rp = sub.add_parser("replay", help=replay_help, description=replay_description,
+                        epilog="Options left out come from the record's '# options:' line, else the game's "
+                        "defaults; a record whose '# game:' line names another game is refused.")
+    own = len(rp._actions)
     replay_options(rp)
+    rp.set_defaults(**{action.dest: None for action in rp._actions[own:]})  # unset: the header's, else the game's
     rp.add_argument("file", metavar="FILE", help=record_help)
     rp.add_argument("--json", action="store_true", help="print the final state as one JSON object")
     rg = sub.add_parser("random-games", help="play seeded random games and print figures as JSON")
@@ -50,47 +56,76 @@ def build_parser(
     return parser
 
 
-def read_record(path: str) -> list[str]:
-    """The lines of a record file (``-`` for stdin); a file's byte-order mark is dropped."""
-    if path == "-":
-        return sys.stdin.read().splitlines()
-    with open(path, encoding="utf-8-sig") as handle:
-        return handle.read().splitlines()
-
-
 def run(
     args: argparse.Namespace,
-    make_game: Callable[[argparse.Namespace], GameT],
-    replay: Callable[[GameT, list[str]], StateT],
+    name: str,
+    replay: Callable[[Any, Iterable[str]], StateT],
     show: Callable[[StateT], str],
-    random_games: Callable[[int, int, GameT], dict[str, Any]],
+    random_games: Callable[[int, int, Any], dict[str, Any]],
     *,
     least_count: int | None = None,
     option_error: str = "",
 ) -> int:
-    """Run the parsed command on the game ``make_game`` builds from ``args`` (its ValueError is a bad
-    option, printed after ``option_error``): print the replayed state (``show`` it, or as JSON with
-    ``--json``) or the random games' figures. Returns the exit status."""
+    """Run the parsed command on game ``name``, its options from ``args`` (and, for ``replay``, from the
+    record's header, which ``args`` override; a bad one is printed after ``option_error``): print the
+    replayed state (``show`` it, or as JSON with ``--json``) or the random games' figures. Returns the exit
+    status."""
+    given = {key: value for key in game_module(name).GAME().options
+             if (value := getattr(args, key, None)) is not None}
+    if args.command == "replay":
+        return _replay(args, name, given, replay, show, option_error)
     try:
-        game = make_game(args)
+        game = make_game(name, given)
     except ValueError as error:
         print(f"{option_error}{error}", file=sys.stderr)
         return 2
-    if args.command == "replay":
-        try:
-            lines = read_record(args.file)
-        except (OSError, UnicodeDecodeError) as error:
-            print(f"cannot read {args.file}: {error}", file=sys.stderr)
-            return 2
-        try:
-            state = replay(game, lines)
-        except RecordError as error:
-            print(f"{args.file}: {error}", file=sys.stderr)
-            return 2
-        print(json.dumps(state.to_json()) if args.json else show(state))
-        return 0
     if least_count is not None and args.count < least_count:
         print(f"--count must be at least {least_count}", file=sys.stderr)
         return 2
     print(json.dumps(random_games(args.count, args.seed, game)))
     return 0
+
+
+def _replay(args: argparse.Namespace, name: str, given: dict[str, Any], replay: Callable[[Any, Iterable[str]], StateT],
+            show: Callable[[StateT], str], option_error: str) -> int:
+    header = RecordHeader()
+    try:
+        header, lines = split_header(read_lines(args.file))
+        try:
+            game = game_for_record(name, header, given)
+        except HeaderError:
+            raise
+        except ValueError as error:  # a bad option on the command line
+            print(f"{option_error}{error}", file=sys.stderr)
+            return 2
+        state = replay(game, lines)
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"cannot read {args.file}: {error}", file=sys.stderr)
+        return 2
+    except (HeaderError, RecordError) as error:
+        print(f"{args.file}: {error}{_other_game(header, name)}", file=sys.stderr)
+        return 2
+    print(json.dumps(state.to_json()) if args.json else show(state))
+    return 0
+
+
+def _other_game(header: RecordHeader, name: str) -> str:
+    """A word on a record that names no game and whose entries are another game's."""
+    other = header.entries_game() if header.game is None else None
+    if other is None or other == name:
+        return ""
+    return f" (the record names no game, and its entries are {other}'s: python -m engines.{other} replay)"
+
+
+def exit_with(main: Callable[[], int]) -> NoReturn:
+    """Exit with ``main()``'s status; output cut short by a reader that went away (``| head``) ends
+    quietly, with status 141 as for a program the pipe's signal stopped."""
+    try:
+        status = main()
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # the interpreter's last flush finds nowhere to fail
+        os.dup2(devnull, sys.stderr.fileno())
+        status = 141
+    sys.exit(status)

@@ -1,8 +1,9 @@
 """``blockref draw``: a game record as a picture (SVG, or PNG with the optional ``png`` extra).
 
 Works for every game of :mod:`engines.catalogue`: the game comes from ``--game`` or the record's
-``# game: NAME`` line (default ``nodes``), the options from its ``# options: key=value ...`` line and
-``--option``. ``--docs`` redraws every picture of the rules pages from their example records.
+``# game: NAME`` line, else from its first entry where only one game has it (``start c3``: New Rule), else
+``nodes``; the options from its ``# options: key=value ...`` line, each overridden by ``--option``.
+``--docs`` redraws every picture of the rules pages from their example records.
 
 >>> draw_svg(["# game: nodes", "c3-c4 c4-c5 c5-c6"], turn=0).count('class="node')
 4
@@ -12,13 +13,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from bridge.record_header import parse_options, read_header
-from engines.catalogue import game_module, make_game
+from bridge.record_header import parse_options
+from engines.catalogue import game_module
+from engines.record_header import game_for_record, split_header
+from engines.records import RecordError, read_lines
 
 DEFAULT_GAME = "nodes"
 DOCS_RULES = Path("docs") / "rules"
@@ -30,38 +33,53 @@ class DrawError(ValueError):
 
 
 def record_states(lines: Sequence[str], game: str | None = None, options: dict[str, str] | None = None,
-                  ) -> tuple[ModuleType, list[Any]]:
-    """The game's engine package and the state before the record and after each of its entries."""
+                  ) -> tuple[ModuleType, Iterator[Any]]:
+    """The game's engine package and its ``play_record`` of the record: the state before the record and
+    after each of its entries, one state played on (clone one to keep it)."""
     try:
-        header = read_header(lines)
+        header, body = split_header(iter(lines))
     except ValueError as error:
         raise DrawError(str(error)) from None
-    name = game or header.game or DEFAULT_GAME
-    chosen = {**header.options, **(options or {})}
+    guessed = header.entries_game()
+    name = game or header.game or guessed or DEFAULT_GAME
+    chosen = options or {}
     try:
         module = game_module(name)
         known = module.GAME().options
         unknown = sorted(set(chosen) - set(known))
         if unknown:
             raise DrawError(f"{name} has no option {unknown[0]!r}; its options are {', '.join(known)}")
-        played = make_game(name, chosen)
+        played = game_for_record(name, header, chosen)
     except ImportError as error:
         raise DrawError(f"the game {name!r} is not available here ({error})") from None
     except ValueError as error:
         raise DrawError(str(error)) from None
     if not hasattr(module, "board_svg"):
         raise DrawError(f"the game {name!r} cannot draw pictures yet")
+    return module, _explained(module.play_record(played, body), None if game or header.game else
+                              f"its entries are {guessed}'s" if guessed else f"read as {name}")
+
+
+def _explained(states: Iterator[Any], how: str | None) -> Iterator[Any]:
+    """``states``, a bad line a :class:`DrawError` that says ``how`` the game was told when no game was
+    named."""
     try:
-        return module, list(module.replay_states(played, lines))
+        yield from states
     except ValueError as error:
-        raise DrawError(str(error)) from None
+        note = f" (the record names no game, {how}; --game or a '# game:' line names it)" if how else ""
+        raise DrawError(f"{error}{note}") from None
 
 
 def draw_svg(lines: Sequence[str], game: str | None = None, options: dict[str, str] | None = None,
              turn: int | None = None) -> str:
     """The picture of the position after ``turn`` record entries (default: the end), as SVG text."""
     module, states = record_states(lines, game, options)
-    return str(module.board_svg(states[_position(turn, len(states) - 1)]))
+    picked = None
+    for entries, state in enumerate(states):  # one state kept, not one a position
+        if entries == turn:
+            picked = state.clone()
+    _check_turn(turn, entries)
+    return str(module.board_svg(state if turn is None else picked))
 
 
 def draw_docs(rules: Path, output: Path | None = None) -> list[Path]:
@@ -92,21 +110,18 @@ def svg_to_png(svg: str, target: Path) -> None:
     cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(target), background_color="white")
 
 
-def _position(turn: int | None, entries: int) -> int:
-    if turn is None:
-        return entries
-    if not 0 <= turn <= entries:
+def _check_turn(turn: int | None, entries: int) -> None:
+    if turn is not None and not 0 <= turn <= entries:
         raise DrawError(f"--turn {turn}: the record has {entries} entries, so N runs from 0 to {entries}")
-    return turn
 
 
 def _read(path: Path | str) -> list[str]:
     try:
-        if str(path) == "-":
-            return sys.stdin.read().splitlines()
-        return Path(path).read_text(encoding="utf-8-sig").splitlines()
+        return list(read_lines(str(path)))
     except (OSError, UnicodeDecodeError) as error:
         raise DrawError(f"cannot read {path}: {error}") from None
+    except RecordError as error:
+        raise DrawError(f"{path}: {error}") from None
 
 
 def _write(svg: str, target: Path) -> None:
@@ -154,7 +169,8 @@ def _run(args: argparse.Namespace) -> int:
             if args.record == "-":
                 raise DrawError("--animate from standard input needs -o NAME.svg to name the pictures")
             output = Path(Path(args.record).stem + ".svg")
-        module, states = record_states(lines, args.game, options)
+        module, played = record_states(lines, args.game, options)
+        states = [state.clone() for state in played]
         frames = _frame_names(output, len(states))
         output.parent.mkdir(parents=True, exist_ok=True)
         for state, frame in zip(states, frames, strict=True):
@@ -174,8 +190,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         "draw",
         help="draw a game record as an SVG or PNG picture",
         description="Draw the position of a game record as players sketch it on paper, the last turn "
-        "highlighted. The game is --game, else the record's '# game: NAME' line, else nodes; options come "
-        "from its '# options: key=value ...' line, each overridden by --option.",
+        "highlighted. The game is --game, else the record's '# game: NAME' line, else the one game its "
+        "first entry can belong to, else nodes; options come from its '# options: key=value ...' line, each "
+        "overridden by --option.",
         epilog="Examples: 'blockref draw game.record -o end.svg'; 'blockref draw game.record --turn 3 -o "
         "t3.png' (PNG needs: pip install 'blockref[png]'); 'blockref draw game.record --animate -o g.svg' "
         "writes g-000.svg (the start), g-001.svg (after the first entry), ...; 'blockref draw --docs' "

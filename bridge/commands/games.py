@@ -1,7 +1,7 @@
 """``blockref games``: the games in the bridge's journal, and any of them as a record file.
 
 ``games list`` shows every game the bridge has journaled; ``games export ID`` writes game ``ID`` as a
-record (a ``# game:`` and ``# options:`` header, then the game's own record lines) that the game's
+record (the game's own record text: its ``# game:`` and ``# options:`` header, then its entries) that the game's
 ``replay`` command and ``blockref draw`` read. The record is rebuilt by replaying the journal's entries
 through the game's engine, found in :mod:`engines.catalogue`.
 """
@@ -14,8 +14,8 @@ import time
 from pathlib import Path
 
 from bridge.journal import GameSummary, Journal, SavedGame
-from bridge.record_header import header_lines
 from engines.catalogue import game_module, make_game
+from engines.records import text_lines
 
 DEFAULT_DATA = Path("blockref-data")
 JOURNAL_FILE = "journal.sqlite3"
@@ -46,17 +46,18 @@ def export_record(saved: SavedGame, summary: GameSummary | None = None) -> str:
             game.replay_history_entry(state, entry)
         except ValueError as error:
             raise ExportError(f"game {saved.id}, entry {number} ({entry!r}): {error}") from None
-    lines = header_lines(saved.game, game.options)
+    written = text_lines(str(module.write_record(state)))
+    lines = [line for line in written if line.startswith("#")]  # the header
     if summary is not None:
         lines.append(f"# board {summary.board}, game {summary.id}, started {_when(summary.started)}, "
                      f"{summary.result or 'running'}")
-    body = str(module.write_record(state)).splitlines()
+    body = [line for line in written if not line.startswith("#")]
     try:
-        replayed = module.replay_states(game, body)[-1]
+        replayed = module.replay(game, body)
     except ValueError:  # a turn in progress: only whole turns are record entries
         body.pop()
         try:
-            replayed = module.replay_states(game, body)[-1]
+            replayed = module.replay(game, body)
         except ValueError as error:
             raise ExportError(f"game {saved.id} gives a record its own game cannot read: {error}") from None
     body += [f"# also journaled, not a record entry (a turn in progress or out of turn): {entry}"

@@ -3,7 +3,8 @@
 The person types actions in the game's record notation (``c3-c4`` or ``node d5`` in Nodes, where several
 wires of one turn may go on one line; ``b3-c3`` or ``c3`` in New Rule; ``draw B5-C3 move B5-C3`` in
 Tightwire), or ``help``, ``moves``, ``hint``, ``board``, ``concede``, ``quit``. The computer's actions are
-shown as it plays them; the record is printed at the end.
+shown as it plays them; the record is printed at the end. ``--record FILE`` goes on from a record's end,
+the game and options read from its header.
 """
 
 from __future__ import annotations
@@ -14,12 +15,15 @@ from collections.abc import Callable
 from typing import Any
 
 from bridge.board_options import add_game_options, game_from_args
+from bridge.games import DEFAULT_GAME, WORLDS
 from bridge.rules_chat import rules_lines
 from engines.ai.hints import hint
 from engines.ai.knowledge import computer_player
 from engines.ai.players import LEVELS, Player
 from engines.catalogue import game_module
 from engines.core import SIMULTANEOUS, GameState, IllegalAction
+from engines.record_header import HeaderError, game_for_record, split_header
+from engines.records import RecordError, read_lines
 
 COMMANDS = ("Commands: moves (list your legal actions), hint (the computer suggests one), board (show the "
             "board), concede, quit, help")
@@ -40,17 +44,25 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--as", dest="seat", type=int, default=1, help="your seat: 1 moves first (default 1)")
     parser.add_argument("--seed", type=int, default=None, help="seed for the computer's choices")
     parser.add_argument("--color", action=argparse.BooleanOptionalAction, default=None, help="colour the board")
+    parser.add_argument("--record", metavar="FILE", help="go on from the end of this record ('-': standard "
+                        "input); its '# game:' and '# options:' lines choose the game, flags override them")
     add_game_options(parser)
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, game=None)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        game = game_from_args(args)
+        state = _start(args)
+    except (HeaderError, RecordError) as error:
+        print(f"blockref play: {args.record}: {error}", file=sys.stderr)
+        return 2
+    except (OSError, UnicodeDecodeError) as error:
+        print(f"blockref play: cannot read {args.record}: {error}", file=sys.stderr)
+        return 2
     except ValueError as error:
         print(f"blockref play: {error}", file=sys.stderr)
         return 2
-    state = game.new_initial_state()
+    game = state.game
     if state.current_player() == SIMULTANEOUS:
         print(f"blockref play: {game_module(game.name).TITLE} is played by all at once on a clock; play it in the "
               "world (blockref up) or watch it (blockref demo)", file=sys.stderr)
@@ -66,6 +78,23 @@ def run(args: argparse.Namespace) -> int:
 
     play_game(state, args.seat, computer, input, write, color)
     return 0
+
+
+def _start(args: argparse.Namespace) -> GameState[Any]:
+    """The position play starts from: a new game of the options, or the end of ``--record``."""
+    if args.record is None:
+        args.game = args.game or DEFAULT_GAME
+        return game_from_args(args).new_initial_state()
+    header, lines = split_header(read_lines(args.record))
+    args.game = args.game or header.game or header.entries_game() or DEFAULT_GAME
+    if args.game not in WORLDS:
+        raise HeaderError(f"line {header.game_line}: {args.game!r} cannot be played here; the games are "
+                          f"{', '.join(WORLDS)}")
+    defaults = game_from_args(args).options  # checks the flags
+    given = {key: value for key in defaults if (value := getattr(args, key, None)) is not None}
+    game = game_for_record(args.game, header, given)
+    state: GameState[Any] = game_module(args.game).replay(game, lines)
+    return state
 
 
 def play_game(state: GameState[Any], seat: int, computer: Player, read: ReadLine, write: Write, color: bool) -> None:

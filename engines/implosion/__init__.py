@@ -24,7 +24,7 @@ from engines.implosion.board import (
     spawn_nodes_of,
     start_node,
 )
-from engines.implosion.record import play_entry, replay, replay_states, write_record
+from engines.implosion.record import play_entry, play_record, replay, replay_states, write_record
 from engines.implosion.render import render_text, status_line
 from engines.implosion.state import ImplosionGame, ImplosionState
 from engines.implosion.svg import board_svg
@@ -57,6 +57,7 @@ __all__ = [
     "parse_action",
     "parse_node",
     "play_entry",
+    "play_record",
     "render_text",
     "replay",
     "replay_states",

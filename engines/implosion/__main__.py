@@ -1,13 +1,15 @@
 """``python -m engines.implosion``: replay a record, or measure random games.
 
-    python -m engines.implosion replay FILE --players N --seed S [--turns T] [--no-implode] [--json]
+    python -m engines.implosion replay FILE [--players N] [--seed S] [--turns T] [--no-implode] [--json]
     python -m engines.implosion random-games --count N --seed S [--players N] [--turns T] [--no-implode]
+
+The record's ``# game:`` line must name implosion; options not given come from its ``# options:`` line,
+then the game's defaults. Output cut short by ``| head`` ends quietly.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Sequence
 
 from engines import cli
@@ -15,7 +17,6 @@ from engines.implosion.board import PLAYER_COUNTS
 from engines.implosion.random_play import random_games
 from engines.implosion.record import replay
 from engines.implosion.render import render_text
-from engines.implosion.state import ImplosionGame
 
 
 def _with_variants(seed_help: str) -> Callable[[argparse.ArgumentParser], None]:
@@ -24,13 +25,10 @@ def _with_variants(seed_help: str) -> Callable[[argparse.ArgumentParser], None]:
                        help=f"number of players, one of {', '.join(map(str, PLAYER_COUNTS))} (default: 2)")
         p.add_argument("--seed", type=int, default=0, metavar="S", help=seed_help)
         p.add_argument("--turns", type=int, default=168, metavar="T", help="turns in the game (default: 168)")
-        p.add_argument("--no-implode", dest="implode", action="store_false",
-                       help="the rings never vanish (by default the outermost goes after every 14th turn)")
+        p.add_argument("--implode", action=argparse.BooleanOptionalAction, default=True,
+                       help="with --no-implode the rings never vanish (by default the outermost goes after "
+                       "every 14th turn)")
     return add
-
-
-def _game(args: argparse.Namespace) -> ImplosionGame:
-    return ImplosionGame(players=args.players, seed=args.seed, turns=args.turns, implode=args.implode)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,8 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return cli.run(args, _game, replay, render_text, random_games)
+    return cli.run(args, "implosion", replay, render_text, random_games)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli.exit_with(main)

@@ -16,10 +16,11 @@ engines.records.RecordError: line 1: 'order 1 12.0 10.0 4': 12.0 and 10.0 are no
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from engines import records
 from engines.implosion.state import ImplosionGame, ImplosionState
+from engines.record_header import header_lines
 
 
 def play_entry(state: ImplosionState, text: str) -> None:
@@ -35,19 +36,24 @@ def play_entry(state: ImplosionState, text: str) -> None:
     state.apply(state.action_from_text(text))
 
 
+def play_record(game: ImplosionGame, lines: Iterable[str]) -> Iterator[ImplosionState]:
+    """The state before the record, then again after each of its entries (one state, played on: clone it to
+    keep it). Raises :class:`~engines.records.RecordError` at the first bad line."""
+    return records.play_record(game, lines, play_entry)
+
+
 def replay(game: ImplosionGame, lines: Iterable[str]) -> ImplosionState:
     """Play a whole record from the start. Raises :class:`~engines.records.RecordError` at the first bad line."""
-    return replay_states(game, lines)[-1]
+    return records.final(play_record(game, lines))
 
 
 def replay_states(game: ImplosionGame, lines: Iterable[str]) -> list[ImplosionState]:
     """The state before the record and after each of its entries. Raises :class:`~engines.records.RecordError`."""
-    return records.replay_states(game, lines, play_entry)
+    return records.every(play_record(game, lines))
 
 
 def write_record(state: ImplosionState) -> str:
     """The game so far as record text, with header comments naming the game and its options."""
-    options = " ".join(f"{key}={str(value).lower()}" for key, value in state.game.options.items())
-    return "\n".join(["# game: implosion", f"# options: {options}", *state.history()]) + "\n"
+    return "\n".join([*header_lines("implosion", state.game.options), *state.history()]) + "\n"
 
 

@@ -9,7 +9,7 @@
 
 from engines.newrule.actions import Escape, Grow, NewRuleAction, Start, Wall
 from engines.newrule.board import Board, board_for
-from engines.newrule.record import play_entry, replay, replay_states, write_record
+from engines.newrule.record import play_entry, play_record, replay, replay_states, write_record
 from engines.newrule.render import render_text, status_line
 from engines.newrule.state import NewRuleGame, NewRuleState, chain_points, side_of
 from engines.newrule.svg import board_svg
@@ -34,6 +34,7 @@ __all__ = [
     "board_svg",
     "chain_points",
     "play_entry",
+    "play_record",
     "render_text",
     "replay",
     "replay_states",

@@ -2,6 +2,9 @@
 
     python -m engines.newrule replay FILE [--size N] [--players 2|4] [--walled-border] [--json]
     python -m engines.newrule random-games --count N --seed S [--size N] [--players 2|4] [--walled-border]
+
+The record's ``# game:`` line must name newrule; options not given come from its ``# options:`` line,
+then the game's defaults. Output cut short by ``| head`` ends quietly.
 """
 
 from __future__ import annotations
@@ -14,18 +17,15 @@ from engines import cli
 from engines.newrule.random_play import random_games
 from engines.newrule.record import replay
 from engines.newrule.render import render_text
-from engines.newrule.state import NewRuleGame, NewRuleState
+from engines.newrule.state import NewRuleState
 
 
 def _with_variants(p: argparse.ArgumentParser) -> None:
     p.add_argument("--size", type=int, default=7, metavar="N", help="dots a side, 4..12 (default: 7)")
     p.add_argument("--players", type=int, default=2, metavar="2|4",
                    help="2, or 4 in two sides: players 1+3 against 2+4 (default: 2)")
-    p.add_argument("--walled-border", action="store_true", help="the border is walled from the start")
-
-
-def _game(args: argparse.Namespace) -> NewRuleGame:
-    return NewRuleGame(size=args.size, players=args.players, walled_border=args.walled_border)
+    p.add_argument("--walled-border", action=argparse.BooleanOptionalAction, default=False,
+                   help="the border is walled from the start (default: not)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -45,8 +45,8 @@ def _show(state: NewRuleState) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return cli.run(args, _game, replay, _show, random_games, least_count=0, option_error="bad option: ")
+    return cli.run(args, "newrule", replay, _show, random_games, least_count=0, option_error="bad option: ")
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli.exit_with(main)

@@ -12,10 +12,11 @@ engines.records.RecordError: line 2: 'start c3': c3 already holds player 1's ini
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from engines import records
 from engines.newrule.state import NewRuleGame, NewRuleState
+from engines.record_header import header_lines
 
 
 def play_entry(state: NewRuleState, text: str) -> None:
@@ -33,15 +34,20 @@ def play_entry(state: NewRuleState, text: str) -> None:
         state.apply(state.action_from_text(text))
 
 
+def play_record(game: NewRuleGame, lines: Iterable[str]) -> Iterator[NewRuleState]:
+    """The state before the record, then again after each of its entries (one state, played on: clone it to
+    keep it). Raises :class:`~engines.records.RecordError` at the first bad line."""
+    return records.play_record(game, lines, play_entry, quote_entry=True)
+
+
 def replay(game: NewRuleGame, lines: Iterable[str]) -> NewRuleState:
     """Play a whole record from the start. Raises :class:`~engines.records.RecordError` at the first bad line."""
-    return replay_states(game, lines)[-1]
+    return records.final(play_record(game, lines))
 
 
 def replay_states(game: NewRuleGame, lines: Iterable[str]) -> list[NewRuleState]:
-    """The state before the record and after each of its entries. Raises :class:`~engines.records.RecordError`,
-    which quotes the bad entry without its comment."""
-    return records.replay_states(game, lines, play_entry, quote_entry=True)
+    """The state before the record and after each of its entries. Raises :class:`~engines.records.RecordError`."""
+    return records.every(play_record(game, lines))
 
 
 def write_record(state: NewRuleState) -> str:
@@ -54,5 +60,4 @@ def write_record(state: NewRuleState) -> str:
     start d4
     concede
     """
-    options = " ".join(f"{key}={str(value).lower()}" for key, value in state.game.options.items())
-    return "\n".join(["# game: newrule", f"# options: {options}", *state.record_lines()]) + "\n"
+    return "\n".join([*header_lines("newrule", state.game.options), *state.record_lines()]) + "\n"

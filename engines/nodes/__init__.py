@@ -17,7 +17,7 @@ from engines.nodes.board import (
     point_name,
     point_xy,
 )
-from engines.nodes.record import play_turn_line, replay, replay_states, write_record
+from engines.nodes.record import play_record, play_turn_line, replay, replay_states, write_record
 from engines.nodes.render import render_text, status_line
 from engines.nodes.state import NodesGame, NodesState, NodeView, WireView
 from engines.nodes.svg import board_svg
@@ -47,6 +47,7 @@ __all__ = [
     "neighbour",
     "parse_action",
     "parse_point",
+    "play_record",
     "play_turn_line",
     "point_name",
     "point_xy",

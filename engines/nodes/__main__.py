@@ -2,6 +2,9 @@
 
     python -m engines.nodes replay FILE [--corners diagonal|sides] [--turn-limit N] [--json]
     python -m engines.nodes random-games --count N --seed S
+
+The record's ``# game:`` line must name nodes; options not given come from its ``# options:`` line,
+then the game's defaults. Output cut short by ``| head`` ends quietly.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from engines import cli
 from engines.nodes.random_play import random_games
 from engines.nodes.record import replay
 from engines.nodes.render import render_text
-from engines.nodes.state import NodesGame, NodesState
+from engines.nodes.state import NodesState
 
 
 def _with_variants(p: argparse.ArgumentParser) -> None:
@@ -22,10 +25,6 @@ def _with_variants(p: argparse.ArgumentParser) -> None:
                    help="who owns which starting corners (default: diagonal)")
     p.add_argument("--turn-limit", type=int, default=400, metavar="N",
                    help="turns in all before the game is a draw (default: 400)")
-
-
-def _game(args: argparse.Namespace) -> NodesGame:
-    return NodesGame(corners=args.corners, turn_limit=args.turn_limit)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -43,11 +42,11 @@ def _show(state: NodesState) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.turn_limit < 1:
+    if args.turn_limit is not None and args.turn_limit < 1:
         print("--turn-limit must be at least 1", file=sys.stderr)
         return 2
-    return cli.run(args, _game, replay, _show, random_games)
+    return cli.run(args, "nodes", replay, _show, random_games)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli.exit_with(main)

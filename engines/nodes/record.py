@@ -19,11 +19,12 @@ engines.records.RecordError: line 1: 'c3-c4 c4-c5': the turn is not finished: 1 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from engines import records
 from engines.nodes.actions import PASS, PlaceNode, PlaceWire
 from engines.nodes.state import NodesGame, NodesState
+from engines.record_header import header_lines
 
 
 def strip_comment(line: str) -> str:
@@ -84,17 +85,22 @@ def play_turn_line(state: NodesState, text: str) -> None:
         )
 
 
+def play_record(game: NodesGame, lines: Iterable[str]) -> Iterator[NodesState]:
+    """The state before the record, then again after each of its turns (one state, played on: clone it to
+    keep it). Raises :class:`~engines.records.RecordError` at the first bad line."""
+    return records.play_record(game, lines, play_turn_line, entry_text=strip_comment)
+
+
 def replay(game: NodesGame, lines: Iterable[str]) -> NodesState:
     """Play a whole record from the start. Raises :class:`~engines.records.RecordError` at the first bad line."""
-    return replay_states(game, lines)[-1]
+    return records.final(play_record(game, lines))
 
 
 def replay_states(game: NodesGame, lines: Iterable[str]) -> list[NodesState]:
     """The state before the record and after each of its turns. Raises :class:`~engines.records.RecordError`."""
-    return records.replay_states(game, lines, play_turn_line, entry_text=strip_comment)
+    return records.every(play_record(game, lines))
 
 
 def write_record(state: NodesState) -> str:
-    """The game so far as record text, with a header comment of the options."""
-    header = f"# nodes record; corners={state.game.corners} turn_limit={state.game.turn_limit}"
-    return "\n".join([header, *state.record_lines()]) + "\n"
+    """The game so far as record text, with header comments naming the game and its options."""
+    return "\n".join([*header_lines("nodes", state.game.options), *state.record_lines()]) + "\n"

@@ -10,7 +10,7 @@ from engines.records import RecordError
 from engines.tightwire.actions import Draw, Move, Revive, TightwireAction, parse_action
 from engines.tightwire.board import Dot, dot_name, dot_xy, make_dot, parse_dot
 from engines.tightwire.clock import ClockReading, ClockRules
-from engines.tightwire.record import replay, replay_states, write_record
+from engines.tightwire.record import play_record, replay, replay_states, write_record
 from engines.tightwire.render import render_text, status_line
 from engines.tightwire.state import TightwireGame, TightwireState
 from engines.tightwire.svg import board_svg
@@ -37,6 +37,7 @@ __all__ = [
     "make_dot",
     "parse_action",
     "parse_dot",
+    "play_record",
     "render_text",
     "replay",
     "replay_states",

@@ -2,19 +2,20 @@
 
     python -m engines.tightwire replay FILE [--size N] [variant options] [--json]
     python -m engines.tightwire random-games --count N --seed S [--size N]
+
+The record's ``# game:`` line must name tightwire; options not given come from its ``# options:`` line,
+then the game's defaults. Output cut short by ``| head`` ends quietly.
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Sequence
 
 from engines import cli
 from engines.tightwire.random_play import random_games
 from engines.tightwire.record import replay
 from engines.tightwire.render import render_text
-from engines.tightwire.state import TightwireGame
 
 
 def _with_variants(p: argparse.ArgumentParser) -> None:
@@ -25,10 +26,6 @@ def _with_variants(p: argparse.ArgumentParser) -> None:
     p.add_argument("--slack", type=int, default=1, metavar="N", help="slack lines each (default: 1)")
     p.add_argument("--items", default="none", metavar="I",
                    help="Threads of Fate items, like '1=extra_slack,2=woven_revive' (default: none)")
-
-
-def _game(args: argparse.Namespace) -> TightwireGame:
-    return TightwireGame(size=args.size, setup=args.setup, first=args.first, slack=args.slack, items=args.items)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,8 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return cli.run(args, _game, replay, render_text, random_games, least_count=1)
+    return cli.run(args, "tightwire", replay, render_text, random_games, least_count=1)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli.exit_with(main)

@@ -13,9 +13,10 @@ engines.records.RecordError: line 1: 'draw A1-A3': the line A1-A3 would pass thr
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from engines import records
+from engines.record_header import header_lines
 from engines.tightwire.state import TightwireGame, TightwireState
 
 
@@ -35,17 +36,22 @@ def play_turn_line(state: TightwireState, text: str) -> None:
     state.apply(state.action_from_text(text))
 
 
+def play_record(game: TightwireGame, lines: Iterable[str]) -> Iterator[TightwireState]:
+    """The state before the record, then again after each of its entries (one state, played on: clone it to
+    keep it). Raises :class:`~engines.records.RecordError` at the first bad line."""
+    return records.play_record(game, lines, play_turn_line)
+
+
 def replay(game: TightwireGame, lines: Iterable[str]) -> TightwireState:
     """Play a whole record from the start. Raises :class:`~engines.records.RecordError` at the first bad line."""
-    return replay_states(game, lines)[-1]
+    return records.final(play_record(game, lines))
 
 
 def replay_states(game: TightwireGame, lines: Iterable[str]) -> list[TightwireState]:
     """The state before the record and after each of its entries. Raises :class:`~engines.records.RecordError`."""
-    return records.replay_states(game, lines, play_turn_line)
+    return records.every(play_record(game, lines))
 
 
 def write_record(state: TightwireState) -> str:
-    """The game so far as record text, with a header comment of the options."""
-    options = " ".join(f"{key}={value}" for key, value in state.game.options.items())
-    return "\n".join([f"# tightwire record; {options}", *state.record_lines()]) + "\n"
+    """The game so far as record text, with header comments naming the game and its options."""
+    return "\n".join([*header_lines("tightwire", state.game.options), *state.record_lines()]) + "\n"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from bridge.cli import main
@@ -43,7 +45,7 @@ def test_end_of_input_ends_cleanly_and_prints_the_record() -> None:
     assert "End of input" in text
     assert not state.is_terminal()
     assert text.rstrip().endswith("c3-c4")
-    assert "# nodes record" in text
+    assert "# game: nodes" in text
 
 
 def test_concede_ends_the_game_for_the_computer() -> None:
@@ -128,3 +130,28 @@ def test_the_other_turn_based_games_play_in_the_terminal(
 def test_a_game_played_all_at_once_is_refused_with_where_to_play_it(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--game", "implosion"]) == 2
     assert "played by all at once" in capsys.readouterr().err
+
+
+def test_play_goes_on_from_a_record_as_it_was_played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "game.record"
+    record.write_text("# game: newrule\n# options: size=4 players=4\nstart a1\nstart b2\n", encoding="utf-8")
+    feed = iter(["quit"])
+    monkeypatch.setattr("builtins.input", lambda prompt: next(feed))
+    assert main(["play", "--record", str(record), "--as", "4", "--level", "easy", "--seed", "1", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "New Rule: you are player 4." in out and "Computer (player 3) plays: start" in out
+    record_out = out.split("Record:\n", 1)[1].splitlines()
+    assert record_out[:4] == ["# game: newrule", "# options: size=4 players=4 walled_border=false", "start a1",
+                              "start b2"]
+
+
+def test_play_from_a_record_of_another_game_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "game.record"
+    record.write_text("# game: tightwire\ndraw A1-B3\n", encoding="utf-8")
+    assert main(["play", "--record", str(record), "--game", "nodes"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"blockref play: {record}: line 1: the record's game is 'tightwire', not nodes\n"
+    record.write_text("start c3\nstart c3\n", encoding="utf-8")
+    assert main(["play", "--record", str(record)]) == 2
+    assert capsys.readouterr().err.startswith(f"blockref play: {record}: line 2: 'start c3': ")

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
 
 from bridge.cli import main
-from bridge.commands.draw import PNG_HINT
+from bridge.commands.draw import PNG_HINT, draw_svg
+from engines import tightwire
 from engines.nodes import NodesGame, board_svg, replay
 
 TURNS = ["c3-c4 c4-c5 c5-d5", "j3-j4 j4-j5 j5-i5"]
@@ -122,3 +124,41 @@ def test_a_bad_options_line_is_named_by_its_number(tmp_path: Path, capsys: pytes
     status, out, err = draw([str(path)], capsys)
     assert (status, out) == (2, "")
     assert "line 2: 'corners' is not KEY=VALUE" in err
+
+
+def test_a_record_that_names_no_game_is_read_as_the_game_of_its_entries(tmp_path: Path,
+                                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "unnamed.record"
+    path.write_text("# no '# game:' line\ndraw A1-B3 move A1-B3\nslack A5-B4\n", encoding="utf-8")
+    status, out, err = draw([str(path)], capsys)
+    assert (status, err) == (0, "")
+    assert out == tightwire.board_svg(tightwire.replay(tightwire.GAME(), ["draw A1-B3 move A1-B3", "slack A5-B4"]))
+    path.write_text("draw A1-B3 move A1-B3\ndraw A1-B3\n", encoding="utf-8")
+    status, out, err = draw([str(path)], capsys)
+    assert (status, out) == (2, "")
+    assert err.startswith("blockref draw: line 2: ") and "names no game, its entries are tightwire's" in err, err
+
+
+def test_a_record_whose_game_cannot_be_told_says_which_game_was_assumed(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "unnamed.record"
+    path.write_text("concede\nstart c3\n", encoding="utf-8")
+    status, out, err = draw([str(path)], capsys)
+    assert (status, out) == (2, "")
+    assert "line 2: " in err and "read as nodes" in err and err.count("\n") == 1, err
+
+
+def test_one_picture_of_a_long_record_keeps_one_position_in_memory() -> None:
+    turn = ["order 1 12.0 11.0 1", "order 1 11.0 12.0 1"] * 49 + ["order 1 12.0 11.0 2", "end"]
+
+    def peak(turns: int) -> int:
+        lines = ["# game: implosion", f"# options: players=2 turns={turns + 1} implode=false", *turn * turns]
+        tracemalloc.start()
+        try:
+            draw_svg(lines, turn=turns)
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    short, long = peak(40), peak(160)
+    assert long < 6 * short, (short, long)  # four times the record: one state a position would take sixteen

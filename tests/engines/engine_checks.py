@@ -24,6 +24,14 @@ def run_engine(game: str, *args: str, stdin: str | None = None) -> subprocess.Co
                           capture_output=True, text=True, cwd=ROOT, check=False)
 
 
+def assert_one_line_error(result: subprocess.CompletedProcess[str], *words: str) -> None:
+    """Exit status 2, nothing on stdout, one line on stderr holding every one of ``words``."""
+    assert (result.returncode, result.stdout) == (2, ""), result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr, result.stderr
+    for word in words:
+        assert word in result.stderr, result.stderr
+
+
 def assert_rejected(replay: Callable[[GameT, list[str]], object], game: GameT, lines: list[str], number: int,
                     words: str) -> None:
     """Replaying ``lines`` stops at line ``number`` with a reason containing ``words``."""

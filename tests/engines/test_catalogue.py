@@ -8,7 +8,8 @@ import pytest
 
 from engines.catalogue import GAMES, game_module, make_game
 
-CONTRACT = ("TITLE", "GAME", "replay_states", "write_record", "board_svg", "render_text", "status_line")
+CONTRACT = ("TITLE", "GAME", "play_record", "replay", "replay_states", "write_record", "board_svg", "render_text",
+            "status_line")
 
 
 @pytest.mark.parametrize("name", list(GAMES))
