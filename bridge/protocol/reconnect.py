@@ -4,6 +4,8 @@ On :class:`ConnectionLost` the failing call reconnects (waiting ``backoff_initia
 first attempt, doubling up to ``backoff_max``, reporting each attempt to ``on_attempt`` or the log),
 then raises :class:`Reconnected` (a ConnectionLost) once: server-side event queues and anything the
 caller knew about the world may be stale, so it resynchronises; the next call uses the new connection.
+A :class:`GarbledReply` is handled the same way: the stream is out of step, and the client has closed it
+(it is never read again), so it is replaced by a fresh one.
 
 The backoff only starts again from ``backoff_initial`` once a connection has lasted ``stable_after``
 seconds: a server that accepts and closes at once is not hammered. Waits end at once when the
@@ -25,7 +27,7 @@ from mcpi.vec3 import Vec3
 from bridge.protocol.client import Cuboid, MinecraftClient
 from bridge.protocol.connection import Connection
 from bridge.protocol.cuboids import Point
-from bridge.protocol.errors import ConnectionLost, ProtocolError, Reconnected
+from bridge.protocol.errors import ConnectionLost, GarbledReply, ProtocolError, Reconnected
 from bridge.protocol.events import BlockChange, WorldPoll
 
 log = logging.getLogger(__name__)
@@ -122,7 +124,7 @@ class ReconnectingClient:
         generation = self._generation
         try:
             return method()
-        except ConnectionLost as lost:
+        except (ConnectionLost, GarbledReply) as lost:
             attempts = self._restore(generation, lost)
             raise Reconnected(
                 f"{lost}; reconnected after {attempts} attempt(s), so the view of the world must be resynchronised",
