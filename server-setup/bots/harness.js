@@ -4,7 +4,7 @@
 //   {"id": 1, "op": "join", "name": "alice"}            -> {"id": 1, "ok": true, "entityId": 12}
 //   {"id": 1, "op": "join", "name": "alice", "from": "127.0.0.2"}  connects from that local address
 //   {"id": 2, "op": "place", "name": "alice", "pos": [3, 5, 2], "block": "red_wool"}
-//   ops: join, place, place_together, break, hit, chat, move, chat_log, leave
+//   ops: join, place, place_together, break, hit, chat ("packet": true: one raw chat packet), move, chat_log, leave
 // Failures answer {"id": n, "ok": false, "error": "..."}. Every action returns only once the server
 // has applied it: placements wait for the server's block_change, the others for a /ping round trip.
 // Usage: node harness.js --host 127.0.0.1 --port 25565 --version 1.21.4
@@ -193,9 +193,12 @@ const ops = {
     return {}
   },
 
-  async chat ({ name, message }) {
+  // packet: one raw chat packet holding the message exactly (line breaks, any length), where
+  // bot.chat splits it at line breaks and into pieces of 256 characters as the vanilla client does.
+  async chat ({ name, message, packet = false }) {
     const e = entry(name)
-    e.bot.chat(String(message))
+    if (packet) e.bot._client.chat(String(message))
+    else e.bot.chat(String(message))
     await fence(e)
     return {}
   },

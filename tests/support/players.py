@@ -129,6 +129,11 @@ class Bot:
     def chat(self, message: str) -> None:
         self._do("chat", message=message)
 
+    def chat_packet(self, message: str) -> None:
+        """Send ``message`` as one raw chat packet, line breaks and all (a modified client can;
+        :meth:`chat` splits it as the vanilla client does)."""
+        self._do("chat", message=message, packet=True)
+
     def move_to(self, pos: tuple[float, float, float]) -> None:
         """Walk there in a straight line (flat ground); returns once the server knows the position."""
         self._do("move", pos=list(pos))
