@@ -19,6 +19,7 @@ from bridge.runtime import (
     referees_for,
     start_embedded_unless,
     stop_on_sigterm,
+    until_ready,
 )
 from bridge.service import Service
 
@@ -50,6 +51,12 @@ def close_when_stopped(stop: threading.Event, client: ReconnectingClient) -> Non
     """Close the connection once ``stop`` is set: a read waiting on a stalled server ends at once."""
     stop.wait()
     client.close()
+
+
+def first_look(service: Service, client: ReconnectingClient) -> bool:
+    """The service's first cycle (the boards drawn), then whether the server tells players' addresses."""
+    service.step()
+    return client.supports_player_addresses()
 
 
 def say(line: str) -> None:
@@ -106,13 +113,13 @@ def run(args: argparse.Namespace) -> int:
         journal = Journal(config.journal_path)
         client = connect(address, attempts=None, stop=stop, before_retry=supervisor.check if supervisor else None)
         threading.Thread(target=close_when_stopped, args=(stop, client), daemon=True).start()
-        referees = referees_for(config, journal, client, args.adopt)
+        referees = until_ready(client, lambda: referees_for(config, journal, client, args.adopt), stop)
         service = Service(client, config, referees, say=say)
-        service.step()
+        seats_bound = until_ready(client, lambda: first_look(service, client), stop, undo=service.resynchronise)
         for referee in service.referees.values():
             (lx, ly, lz), (hx, hy, hz) = referee.bounds()
             print(f"board {referee.name} stands at {lx},{ly},{lz} .. {hx},{hy},{hz}: {referee.status()}")
-        print(ready_line(config.prefixes, server, address, client.supports_player_addresses()), flush=True)
+        print(ready_line(config.prefixes, server, address, seats_bound), flush=True)
         service.run(stop)
     except (KeyboardInterrupt, StartInterrupted):
         pass

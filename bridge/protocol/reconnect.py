@@ -120,6 +120,10 @@ class ReconnectingClient:
                 return True
         return self._closed.is_set() or (self._stop is not None and self._stop.is_set())
 
+    def delay(self, attempt: int) -> float:
+        """The wait before retry ``attempt`` (1, 2, ...): ``backoff_initial``, doubling up to ``backoff_max``."""
+        return min(self.backoff_initial * 2 ** min(attempt - 1, 30), self.backoff_max)
+
     def _call(self, method: Callable[[], T]) -> T:
         generation = self._generation
         try:
@@ -141,7 +145,7 @@ class ReconnectingClient:
             attempt = 0
             while True:
                 attempt += 1
-                delay = min(self.backoff_initial * 2 ** min(self._streak, 30), self.backoff_max)
+                delay = self.delay(self._streak + 1)
                 self._streak += 1
                 self.on_attempt(attempt, delay, error)
                 if self._wait(delay):
