@@ -75,7 +75,7 @@ def ready_line(prefixes: list[str], server: EmbeddedServer | None, address: str,
         where = f"refereeing the Minecraft server whose RaspberryJuice API is {address}: join that server"
         return f"READY: {where} and type {helps} in chat.{by_name} Ctrl-C stops."
     everywhere = server.listen in ("0.0.0.0", "::")
-    host = "this machine's address" if everywhere else server.listen
+    host = "this machine's address" if everywhere else f"[{server.listen}]" if ":" in server.listen else server.listen
     line = f"READY: join Minecraft {server.version} at {host}:{server.mc_port} and type {helps} in chat."
     if not _loopback(server.listen) and not server.online_mode:
         line += " WARNING: offline mode, and the game port is open to the network: anyone who reaches it can "
