@@ -136,3 +136,16 @@ def test_a_name_with_a_line_break_cannot_split_a_reply(players: Players, raw: Ra
     assert raw.ask(f"entity.getName({odd.entity_id})") == "odd\ufffdname"
     assert raw.ask("events.block.places()") == f"{relative((5, 5, -5))},1,odd&#10;name"
     assert raw.ask("world.getBlock(0,-5,0)") == "7"  # still in step
+
+
+def test_a_placement_into_a_cell_that_holds_a_block_is_refused(players: Players, raw: RawClient) -> None:
+    bob = players.join("occ_bob")
+    cell = (2, 5, -3)  # on the grass
+    raw.send(f"world.setBlock({relative(cell)},35,14)", "events.clear()")  # red wool, as a referee sets it
+    assert raw.ask(f"world.getBlockWithData({relative(cell)})") == "35,14"
+    assert bob.place_over(cell, "blue_wool") == "red_wool"  # the placer's client is given the cell back
+    assert raw.ask(f"world.getBlockWithData({relative(cell)})") == "35,14"
+    assert raw.ask("events.block.places()") == ""  # and nobody placed anything
+    bob.break_block(cell)
+    bob.place(cell, "blue_wool")  # into the emptied cell it may
+    assert raw.ask(f"world.getBlockWithData({relative(cell)})") == "35,11"

@@ -119,6 +119,11 @@ class Bot:
         """Place ``block`` (modern name, e.g. ``"red_wool"``) into the empty cell ``pos``, like a person."""
         self._do("place", pos=list(pos), block=block)
 
+    def place_over(self, pos: Position, block: str) -> str:
+        """Place ``block`` into ``pos`` although the cell holds a block (as a client that has not seen it yet);
+        returns the block the cell shows once the server has handled the placement."""
+        return str(self._do("place_over", pos=list(pos), block=block)["block"])
+
     def break_block(self, pos: Position) -> None:
         self._do("break", pos=list(pos))
 
