@@ -56,6 +56,15 @@ def port_accepts(host: str, port: int, timeout: float = 0.5) -> bool:
         return False
 
 
+def host_port(host: str, port: int) -> str:
+    """``host:port``, an IPv6 address in brackets.
+
+    >>> host_port("127.0.0.1", 25565), host_port("::1", 25565)
+    ('127.0.0.1:25565', '[::1]:25565')
+    """
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
 def port_problem(host: str, port: int) -> str | None:
     """Why a server could not listen on ``host:port`` now (IPv4 or IPv6, as ``host`` is), or None if it can."""
     try:
@@ -125,7 +134,7 @@ class EmbeddedServer:
         for name, host, port in (("game", self.listen, self.mc_port), ("API", self.host, self.api_port)):
             problem = port_problem(host, port)
             if problem:
-                raise ServerError(f"the {name} port {f'[{host}]' if ':' in host else host}:{port} {problem}")
+                raise ServerError(f"the {name} port {host_port(host, port)} {problem}")
         if self.world is not None:
             self.world.mkdir(parents=True, exist_ok=True)
         self._ready.clear()

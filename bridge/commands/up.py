@@ -8,7 +8,7 @@ import sys
 import threading
 from pathlib import Path
 
-from bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted
+from bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted, host_port
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError, ReconnectingClient
 from bridge.runtime import (
@@ -75,8 +75,8 @@ def ready_line(prefixes: list[str], server: EmbeddedServer | None, address: str,
         where = f"refereeing the Minecraft server whose RaspberryJuice API is {address}: join that server"
         return f"READY: {where} and type {helps} in chat.{by_name} Ctrl-C stops."
     everywhere = server.listen in ("0.0.0.0", "::")
-    host = "this machine's address" if everywhere else f"[{server.listen}]" if ":" in server.listen else server.listen
-    line = f"READY: join Minecraft {server.version} at {host}:{server.mc_port} and type {helps} in chat."
+    where = f"this machine's address:{server.mc_port}" if everywhere else host_port(server.listen, server.mc_port)
+    line = f"READY: join Minecraft {server.version} at {where} and type {helps} in chat."
     if not _loopback(server.listen) and not server.online_mode:
         line += " WARNING: offline mode, and the game port is open to the network: anyone who reaches it can "
         line += ("log in under a seated player's name, but each seat obeys only the machine it was taken from "

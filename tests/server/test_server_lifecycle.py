@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import selectors
 import signal
 import socket
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 from raw import RawClient
 
+import bridge.embedded_server
 from bridge.commands.up import ready_line
 from bridge.embedded_server import EmbeddedServer, ServerError, free_port, port_accepts
 
@@ -105,3 +107,8 @@ def test_a_busy_ipv6_port_is_named() -> None:
         port = busy.getsockname()[1]
         with pytest.raises(ServerError, match=rf"the game port \[::1\]:{port} is already in use"):
             EmbeddedServer(mc_port=port, api_port=free_port(), listen="::1").start()
+
+
+def test_docstring_examples() -> None:
+    result = doctest.testmod(bridge.embedded_server)
+    assert result.failed == 0 and result.attempted > 0
