@@ -4,9 +4,11 @@ It copies the behaviour the client must survive (spec §1, §3, §5-7): commands
 thread and run in batches once per "tick" (at most 9000 per session per tick), the replies of one
 tick go out in one write, setters that go wrong answer ``Fail`` nobody asked for, unknown commands
 answer ``Fail``, ``entity.getName`` of an unknown id never answers, lines without ``(`` get no reply,
-chat is not escaped (``escape_chat=True`` escapes it as Raspberry Jam Mod and the embedded server do,
-and answers ``api.version`` with ``escaped-chat``), and event queues are per connection. Test hooks garble replies, drop
-connections, stall a session, and stop/restart the server on the same port.
+chat is not escaped (``escape_chat=True`` escapes ``|`` and ``&`` as Raspberry Jam Mod does and answers
+``api.version`` with ``escaped-chat``; line breaks pass through either way, as they did on the embedded
+server before it escaped them: a hostile server), and event queues are per connection. Test hooks garble
+replies (line breaks in them included), leave a reply out, send lines nobody asked for, split a tick's
+replies across two writes, drop connections, stall a session, and stop/restart the server on the same port.
 
 ``dialect="pycraft"`` behaves like Minetest's pycraft mod instead (measured on the real one): unknown
 commands get no reply, failures are ``fail``, ``world.getPlayerIds`` with nobody online is an empty
