@@ -13,6 +13,7 @@ next start stops a leftover of ours that still holds the ports (see :mod:`bridge
 from __future__ import annotations
 
 import collections
+import errno
 import shutil
 import signal
 import socket
@@ -55,14 +56,31 @@ def port_accepts(host: str, port: int, timeout: float = 0.5) -> bool:
         return False
 
 
-def _port_is_free(host: str, port: int) -> bool:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+def host_port(host: str, port: int) -> str:
+    """``host:port``, an IPv6 address in brackets.
+
+    >>> host_port("127.0.0.1", 25565), host_port("::1", 25565)
+    ('127.0.0.1:25565', '[::1]:25565')
+    """
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def port_problem(host: str, port: int) -> str | None:
+    """Why a server could not listen on ``host:port`` now (IPv4 or IPv6, as ``host`` is), or None if it can."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+    except (socket.gaierror, UnicodeError) as exc:
+        return f"cannot be opened: {host!r} is no address of this machine ({getattr(exc, 'strerror', None) or exc})"
+    with socket.socket(family, kind, proto) as sock:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
-            sock.bind((host, port))
-        except OSError:
-            return False
-    return True
+            sock.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                return "is already in use; choose another port"
+            return f"cannot be opened: {exc.strerror or exc}"
+    return None
 
 
 class EmbeddedServer:
@@ -114,8 +132,9 @@ class EmbeddedServer:
         if self.pid_file is not None:
             reclaim(self.pid_file, self._markers)
         for name, host, port in (("game", self.listen, self.mc_port), ("API", self.host, self.api_port)):
-            if not _port_is_free(host, port):
-                raise ServerError(f"the {name} port {host}:{port} is already in use; choose another port")
+            problem = port_problem(host, port)
+            if problem:
+                raise ServerError(f"the {name} port {host_port(host, port)} {problem}")
         if self.world is not None:
             self.world.mkdir(parents=True, exist_ok=True)
         self._ready.clear()

@@ -9,14 +9,14 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from bridge.adopt import load_template, save_template, template_blocks, template_from_world
 from bridge.board_options import add_board_options, world_from_args
 from bridge.config import BoardConfig, BridgeConfig, check_boards, load_config
 from bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted
 from bridge.journal import Journal
-from bridge.protocol import ProtocolError, ReconnectingClient
+from bridge.protocol import GarbledReply, InvalidArgument, ProtocolError, ReconnectingClient
 from bridge.referee import BoardReferee
 
 
@@ -110,11 +110,37 @@ def connect(
     def report(attempt: int, delay: float, error: ProtocolError) -> None:
         if stop is not None and stop.is_set():  # the connection was closed for the stop: no retry comes
             return
-        print(f"cannot reach {host}:{port} ({error}); retry {attempt} in {delay:.1f} s", file=sys.stderr)
+        what = "its replies fell out of step, so the connection was dropped" if isinstance(error, GarbledReply) \
+            else "cannot reach it"
+        print(f"{host}:{port}: {what} ({error}); retry {attempt} in {delay:.1f} s", file=sys.stderr)
         if before_retry is not None:
             before_retry()
 
     return ReconnectingClient.connect(host, port, max_attempts=attempts, on_attempt=report, stop=stop)
+
+
+T = TypeVar("T")
+
+
+def until_ready(client: ReconnectingClient, attempt: Callable[[], T], stop: threading.Event,
+                undo: Callable[[], None] = lambda: None) -> T:
+    """``attempt()`` (a step of getting ready to referee), retried with the reconnect layer's backoff
+    while the server answers garbage, ``Fail`` or nothing (each retry is said, with what it answered);
+    ``undo`` runs before each retry. Raises StartInterrupted if ``stop`` is set meanwhile."""
+    retry = 0
+    while True:
+        try:
+            return attempt()
+        except InvalidArgument:  # nothing was sent: asking again cannot help
+            raise
+        except ProtocolError as error:
+            retry += 1
+            delay = client.delay(retry)
+            print(f"the server is not ready to be refereed ({error}); retry {retry} in {delay:.1f} s",
+                  file=sys.stderr, flush=True)
+            undo()
+            if stop.wait(delay):
+                raise StartInterrupted("stopped while waiting for the server") from error
 
 
 class Supervisor:

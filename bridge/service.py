@@ -154,11 +154,7 @@ class Service:
                 self.step()
             except Reconnected:
                 self.say("reconnected to the server; reading every board again")
-                self.names.clear()
-                self.addresses.clear()
-                self.synced.clear()
-                for referee in self.referees.values():
-                    referee.forget_world()
+                self.resynchronise()
             except ConnectionLost as error:
                 if stop.is_set():  # closed because we are stopping
                     break
@@ -172,6 +168,14 @@ class Service:
                 on_cycle()
             stop.wait(max(0.0, self.config.poll_interval - (time.monotonic() - started)))
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+    def resynchronise(self) -> None:
+        """Forget everything read from the server (names, addresses, every board): after a reconnect."""
+        self.names.clear()
+        self.addresses.clear()
+        self.synced.clear()
+        for referee in self.referees.values():
+            referee.forget_world()
 
     def step(self) -> None:
         """One cycle: one read of the world (chat, block events, the boards that may have changed), then

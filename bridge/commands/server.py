@@ -9,7 +9,7 @@ import threading
 from pathlib import Path
 from types import FrameType
 
-from bridge.embedded_server import DEFAULT_VERSION, EmbeddedServer, ServerError, StartInterrupted
+from bridge.embedded_server import DEFAULT_VERSION, EmbeddedServer, ServerError, StartInterrupted, host_port
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -72,7 +72,7 @@ def run_server(args: argparse.Namespace) -> int:
         server.start(stop=stop_requested)
         world = str(server.world) if server.world else "in memory"
         print(
-            f"READY game={server.listen}:{server.mc_port} api={server.host}:{server.api_port} "
+            f"READY game={host_port(server.listen, server.mc_port)} api={host_port(server.host, server.api_port)} "
             f"version={server.version} location={server.location} world={world}",
             flush=True,
         )

@@ -8,7 +8,7 @@ import sys
 import threading
 from pathlib import Path
 
-from bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted
+from bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted, host_port
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError, ReconnectingClient
 from bridge.referee import PLACERS_UNKNOWN
@@ -20,6 +20,7 @@ from bridge.runtime import (
     referees_for,
     start_embedded_unless,
     stop_on_sigterm,
+    until_ready,
 )
 from bridge.service import Service
 
@@ -53,6 +54,12 @@ def close_when_stopped(stop: threading.Event, client: ReconnectingClient) -> Non
     client.close()
 
 
+def first_look(service: Service, client: ReconnectingClient) -> bool:
+    """The service's first cycle (the boards drawn), then whether the server tells players' addresses."""
+    service.step()
+    return client.supports_player_addresses()
+
+
 def say(line: str) -> None:
     print(line, flush=True)
 
@@ -72,8 +79,8 @@ def ready_line(prefixes: list[str], server: EmbeddedServer | None, address: str,
         where = f"refereeing the Minecraft server whose RaspberryJuice API is {address}: join that server"
         return f"READY: {where} and type {helps} in chat.{by_name}{placers} Ctrl-C stops."
     everywhere = server.listen in ("0.0.0.0", "::")
-    host = "this machine's address" if everywhere else server.listen
-    line = f"READY: join Minecraft {server.version} at {host}:{server.mc_port} and type {helps} in chat."
+    where = f"this machine's address:{server.mc_port}" if everywhere else host_port(server.listen, server.mc_port)
+    line = f"READY: join Minecraft {server.version} at {where} and type {helps} in chat."
     if not _loopback(server.listen) and not server.online_mode:
         line += " WARNING: offline mode, and the game port is open to the network: anyone who reaches it can "
         line += ("log in under a seated player's name, but each seat obeys only the machine it was taken from "
@@ -110,14 +117,13 @@ def run(args: argparse.Namespace) -> int:
         journal = Journal(config.journal_path)
         client = connect(address, attempts=None, stop=stop, before_retry=supervisor.check if supervisor else None)
         threading.Thread(target=close_when_stopped, args=(stop, client), daemon=True).start()
-        referees = referees_for(config, journal, client, args.adopt)
+        referees = until_ready(client, lambda: referees_for(config, journal, client, args.adopt), stop)
         service = Service(client, config, referees, say=say)
-        service.step()
+        seats_bound = until_ready(client, lambda: first_look(service, client), stop, undo=service.resynchronise)
         for referee in service.referees.values():
             (lx, ly, lz), (hx, hy, hz) = referee.bounds()
             print(f"board {referee.name} stands at {lx},{ly},{lz} .. {hx},{hy},{hz}: {referee.status()}")
-        print(ready_line(config.prefixes, server, address, client.supports_player_addresses(),
-                         client.supports_block_events()), flush=True)
+        print(ready_line(config.prefixes, server, address, seats_bound, client.supports_block_events()), flush=True)
         service.run(stop)
     except (KeyboardInterrupt, StartInterrupted):
         pass

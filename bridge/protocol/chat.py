@@ -93,16 +93,25 @@ def announces(version_reply: str | None, feature: str) -> bool:
     return bool(version_reply) and feature in str(version_reply).split(",")[1:]
 
 
-_ESCAPE = re.compile(r"&(#124|amp);")
+_ESCAPE = re.compile(r"&(?:#([0-9]{1,7})|amp);")
+
+
+def _entity(match: re.Match[str]) -> str:
+    if match[1] is None:
+        return "&"
+    code = int(match[1])
+    return match[0] if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF else chr(code)
 
 
 def unescape_chat(text: str) -> str:
-    """Undo a server's chat escapes, in one pass: ``&#124;`` is ``|``, ``&amp;`` is ``&``.
+    """Undo a server's escapes of event text, in one pass: ``&amp;`` is ``&``, ``&#N;`` the character
+    of code N (``&#124;`` is ``|``; this project's embedded server writes control characters so, as
+    ``&#10;`` for a line break). An entity that names no character is left as it is.
 
-    >>> unescape_chat("a&#124;b &amp; c &amp;#124;")
-    'a|b & c &#124;'
+    >>> unescape_chat("a&#124;b &amp; c &amp;#124; x&#10;y &#55296;")
+    'a|b & c &#124; x\\ny &#55296;'
     """
-    return _ESCAPE.sub(lambda m: "|" if m[1] == "#124" else "&", text)
+    return _ESCAPE.sub(_entity, text)
 
 
 def parse_chat_posts(

@@ -15,13 +15,21 @@ pycraft answers nothing and spells failures ``fail``; ``world.getPlayerIds`` wit
 shared by every connection on pycraft, so whoever polls first drains them (one connection should
 poll events; see :mod:`bridge.protocol.events`); pycraft buffers ``setBlock`` until its next other
 command, which is why every batch of edits ends with a fence query (:meth:`apply_edits`).
+
+A reply that does not parse means the stream is out of step (a reply line split by a line break, one
+reply too many or too few): every method that parses replies then closes the connection before it
+raises :class:`~bridge.protocol.errors.GarbledReply`, so no later reply is read from that stream; a
+caller reconnects and reads everything afresh (:class:`~bridge.protocol.reconnect.ReconnectingClient`
+does).
 """
 
 from __future__ import annotations
 
+import functools
 import operator
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Concatenate, ParamSpec, TypeVar
 
 from mcpi.block import Block
 from mcpi.event import BlockEvent, ChatEvent
@@ -30,7 +38,7 @@ from mcpi.vec3 import Vec3
 from bridge.protocol.chat import CHAT_ENCODING_PROBE, announces, escapes_chat, parse_chat_posts, split_chat
 from bridge.protocol.connection import FAIL, Call, Connection, format_command
 from bridge.protocol.cuboids import Point, as_point, bounds, split
-from bridge.protocol.errors import InvalidArgument, ReplyTimeout, ServerFailure
+from bridge.protocol.errors import GarbledReply, InvalidArgument, ReplyTimeout, ServerFailure
 from bridge.protocol.events import BlockChange, WorldPoll
 from bridge.protocol.parsing import (
     decode_blocks,
@@ -70,6 +78,24 @@ def _block(block_id: int, data: int) -> tuple[int, int]:
     if block_id < 0 or not -128 <= data <= 127:
         raise InvalidArgument(f"block {block_id}:{data} is out of range (id >= 0, data -128..127)")
     return block_id, data
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def _in_step(method: Callable[Concatenate[MinecraftClient, P], R]) -> Callable[Concatenate[MinecraftClient, P], R]:
+    """A method that parses replies: one that does not parse closes the connection (see the module docstring)."""
+
+    @functools.wraps(method)
+    def checked(self: MinecraftClient, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(self, *args, **kwargs)
+        except GarbledReply:
+            self.connection.close()
+            raise
+
+    return checked
 
 
 def _entity(entity_id: int) -> int:
@@ -125,12 +151,15 @@ class MinecraftClient:
 
     # -- blocks -----------------------------------------------------------------------------------
 
+    @_in_step
     def get_block(self, x: int, y: int, z: int) -> int:
         return parse_int(*self._ask("world.getBlock", *as_point((x, y, z))))
 
+    @_in_step
     def get_block_with_data(self, x: int, y: int, z: int) -> Block:
         return parse_block_with_data(*self._ask("world.getBlockWithData", *as_point((x, y, z))))
 
+    @_in_step
     def get_data_values(self, cells: Iterable[Point]) -> dict[Point, int]:
         """The data value of each cell (a wool's colour, which ``getBlocks`` does not report), asked in one
         pipelined round trip: one tick on RaspberryJuice however many cells."""
@@ -139,6 +168,7 @@ class MinecraftClient:
         return {point: parse_block_with_data(format_command("world.getBlockWithData", point), reply or "").data
                 for point, reply in zip(points, replies, strict=True)}
 
+    @_in_step
     def get_blocks(self, corner1: Point, corner2: Point) -> dict[Point, int]:
         """Block ids of the inclusive cuboid, keyed by ``(x, y, z)``. Decodes RaspberryJuice's y, x, z
         order and checks the count; big cuboids are read in several pipelined parts (one round trip)."""
@@ -194,6 +224,7 @@ class MinecraftClient:
         if pieces:
             self.connection.pipeline([("chat.post", (piece,), False) for piece in pieces])
 
+    @_in_step
     def poll_chat_posts(self) -> list[ChatEvent]:
         """Chat since the last poll. Polled together with the online player ids (same tick), which tell
         a ``|`` inside a message from the start of the next message."""
@@ -206,6 +237,7 @@ class MinecraftClient:
         senders = None if players == FAIL else set(parse_id_list("world.getPlayerIds()", players))
         return parse_chat_posts("events.chat.posts()", chat, senders or None, escaped=self.chat_escaped())
 
+    @_in_step
     def poll_world(self, regions: Sequence[tuple[Point, Point]], *, hits: bool = False) -> WorldPoll:
         """What a referee reads every cycle, in one round trip (one tick on RaspberryJuice): chat since
         the last poll, the online player ids, block places and breaks where the server reports them, block
@@ -213,13 +245,16 @@ class MinecraftClient:
         :meth:`read_regions`)."""
         events_offered = self.supports_block_events()
         escaped = self.chat_escaped()
-        calls: list[Call] = [("events.chat.posts", (), True), ("world.getPlayerIds", (), True)]
+        calls: list[Call] = []
         if events_offered:
             calls += [("events.block.places", (), True), ("events.block.breaks", (), True)]
         if hits:
             calls.append(("events.block.hits", (), True))
         region_parts = _region_parts(regions)
         calls += [("world.getBlocks", (*low, *high), True) for parts in region_parts for low, high in parts]
+        # Chat last: should a message ever hold a line break, the lines it adds are left over after the
+        # last reply (and refused), rather than read as the replies that follow it.
+        calls += [("world.getPlayerIds", (), True), ("events.chat.posts", (), True)]
         replies = iter(self.connection.pipeline(calls, allow_fail=True))
 
         def reply_to(command: str) -> str:
@@ -229,20 +264,21 @@ class MinecraftClient:
                 raise ServerFailure(command)
             return reply
 
-        chat = reply_to("events.chat.posts()")
-        players = next(replies)
-        senders = None if players in (None, FAIL) else set(parse_id_list("world.getPlayerIds()", players))
         places: list[BlockChange] = []
         breaks: list[BlockChange] = []
         if events_offered:
             places, self._probed_places = self._probed_places, []
-            places += parse_block_changes("events.block.places()", reply_to("events.block.places()"))
-            breaks = parse_block_changes("events.block.breaks()", reply_to("events.block.breaks()"))
+            places += parse_block_changes("events.block.places()", reply_to("events.block.places()"), escaped=escaped)
+            breaks = parse_block_changes("events.block.breaks()", reply_to("events.block.breaks()"), escaped=escaped)
         hit_events = parse_block_hits("events.block.hits()", reply_to("events.block.hits()")) if hits else []
         blocks = self._decode_regions(region_parts, reply_to)
+        players = next(replies)
+        senders = None if players in (None, FAIL) else set(parse_id_list("world.getPlayerIds()", players))
+        chat = reply_to("events.chat.posts()")
         chat_events = parse_chat_posts("events.chat.posts()", chat, senders or None, escaped=escaped)
         return WorldPoll(chat_events, places, blocks, frozenset(senders or ()), hit_events, breaks)
 
+    @_in_step
     def read_regions(self, regions: Sequence[tuple[Point, Point]]) -> list[dict[Point, int]]:
         """The block ids of each cuboid, read in one pipelined round trip. A region whose reply is the same
         text as the last time the same cuboid was read comes back as the same dict object, undecoded: a
@@ -280,11 +316,13 @@ class MinecraftClient:
             blocks.append(region)
         return blocks
 
+    @_in_step
     def poll_block_hits(self) -> list[BlockEvent]:
         """Block hits since the last poll (the only block events upstream RaspberryJuice reports): sword
         right-clicks there, left-click punches with face 7 ("side unknown") on Minetest's pycraft."""
         return parse_block_hits(*self._ask("events.block.hits"))
 
+    @_in_step
     def supports_block_events(self) -> bool:
         """Whether the server has the ``events.block.places``/``breaks`` extension; probed once per
         connection. Upstream RaspberryJuice answers ``Fail``, Minetest's pycraft does not answer at
@@ -294,7 +332,7 @@ class MinecraftClient:
             reply = self.connection.query_optional("events.block.places", allow_fail=True)
             self._block_events = reply not in (None, FAIL)
             if reply is not None and self._block_events:
-                self._probed_places = parse_block_changes("events.block.places()", reply)
+                self._probed_places = parse_block_changes("events.block.places()", reply, escaped=self.chat_escaped())
         return self._block_events
 
     def chat_escaped(self) -> bool:
@@ -327,27 +365,31 @@ class MinecraftClient:
             self._version_probed = True
         return self._version
 
+    @_in_step
     def poll_block_places(self) -> list[BlockChange]:
         """Blocks players placed since the last poll; [] if the server lacks the extension."""
         if not self.supports_block_events():
             return []
         probed, self._probed_places = self._probed_places, []
-        return probed + parse_block_changes(*self._ask("events.block.places"))
+        return probed + parse_block_changes(*self._ask("events.block.places"), escaped=self.chat_escaped())
 
+    @_in_step
     def poll_block_breaks(self) -> list[BlockChange]:
         """Blocks players broke since the last poll; [] if the server lacks the extension."""
         if not self.supports_block_events():
             return []
-        return parse_block_changes(*self._ask("events.block.breaks"))
+        return parse_block_changes(*self._ask("events.block.breaks"), escaped=self.chat_escaped())
 
     # -- players and entities ---------------------------------------------------------------------
 
+    @_in_step
     def player_entity_ids(self) -> list[int]:
         """Entity ids of the online players; [] when nobody is online (RaspberryJuice replies Fail,
         pycraft an empty line)."""
         reply = self._ask_allowing_fail("world.getPlayerIds")
         return [] if reply is None else parse_id_list("world.getPlayerIds()", reply)
 
+    @_in_step
     def player_entity_id(self, name: str) -> int | None:
         """The entity id of the player with this (tab-list) name, or None if nobody has it."""
         if not _SENDABLE_NAME.fullmatch(name):
@@ -370,6 +412,7 @@ class MinecraftClient:
             return None
         return None if reply in (None, FAIL) else reply
 
+    @_in_step
     def entity_tile(self, entity_id: int) -> Vec3 | None:
         """The block position of an entity or player, or None if it is not found."""
         entity_id = _entity(entity_id)

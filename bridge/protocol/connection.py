@@ -36,6 +36,16 @@ and the replies are kept on the exception (``.replies``). A fence reply that is 
 nor an integer means the stream cannot be trusted any more: the connection is closed and
 :class:`GarbledReply` raised. The fence costs one extra command but no extra round trip, as it
 travels in the same write as the query. :meth:`fence` does the same with no query after it.
+
+A reply too many
+----------------
+With no setter unconfirmed, every line the server sends is the reply of a query the connection
+wrote, so a line that is there before an exchange is written, or left over once all its replies are
+read, is a reply nobody asked for: a reply line that held a line break (text a player typed on a
+server that does not escape it) or a server out of step. Read on, it would pass for the next reply,
+so the connection is closed and :class:`GarbledReply` raised; nothing more is read from that stream.
+Callers parsing the replies close it too on a reply that does not parse (see
+:class:`~bridge.protocol.client.MinecraftClient`).
 """
 
 from __future__ import annotations
@@ -70,6 +80,7 @@ MAX_REPLY_BYTES = 64 * 1024 * 1024
 """A reply line longer than this is taken as a broken stream (a 1M-block getBlocks is ~3 MB)."""
 
 _RECV_CHUNK = 1 << 16
+_RAW_KEPT = 1024
 _COMMAND_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)*")
 _INTEGER = re.compile(r"-?[0-9]+")
 
@@ -232,6 +243,7 @@ class Connection:
         line = format_command(command, args)
         with self._lock:
             sock = self._require_socket()
+            self._expect_nothing_waiting(sock, line)
             wire, expected = self._plan([line], [True], fence_at_end=False)
             expected.pop()
             self._write(sock, [*wire, _MARK_TWO, _MARK_THREE])
@@ -247,6 +259,7 @@ class Connection:
                 reply = first
                 self._expect_marker(second, 2)
                 self._expect_marker(self._read_line(sock, _MARK_THREE), 3)
+            self._expect_nothing_left(_MARK_THREE)
             if reply == FAIL and not allow_fail:
                 failure = failure or ServerFailure(line)
             if failure is not None:
@@ -260,6 +273,7 @@ class Connection:
         lines = [format_command(command, args) for command, args, _ in calls]
         with self._lock:
             sock = self._require_socket()
+            self._expect_nothing_waiting(sock, lines[0] if lines else FENCE_LINE)
             wire, expected = self._plan(lines, [wants for _, _, wants in calls], fence_at_end)
             if wire:
                 self._write(sock, wire)
@@ -302,6 +316,9 @@ class Connection:
                 replies[item.index] = line
                 problem = ServerFailure(item.line) if line == FAIL and not allow_fail else None
             failure = failure or problem
+        if expected:
+            last = expected[-1]
+            self._expect_nothing_left(last.line if isinstance(last, _Query) else FENCE_LINE)
         if failure is not None:
             failure.replies = replies
             raise failure
@@ -330,6 +347,32 @@ class Connection:
                 line,
                 f"expected {count} block ids; the stream is out of step, so it was closed",
             )
+
+    def _expect_nothing_waiting(self, sock: socket.socket, before: str) -> None:
+        """Before an exchange with no setter unconfirmed: no line may be waiting (a reply too many)."""
+        if self._unconfirmed:
+            return
+        if not self._buffer:
+            try:
+                sock.settimeout(0.0)  # a look, not a wait (every read and write sets its own timeout)
+                self._buffer += sock.recv(_RECV_CHUNK)
+            except (BlockingIOError, InterruptedError):
+                return
+            except OSError as exc:
+                raise self._lost(ConnectionLost, f"{exc.strerror or exc} before sending {before}") from exc
+        if self._buffer:
+            self._out_of_step(before, "came before it was sent")
+
+    def _expect_nothing_left(self, after: str) -> None:
+        """After the last reply of an exchange with no setter unconfirmed: nothing may be left over."""
+        if self._buffer and not self._unconfirmed:
+            self._out_of_step(after, "came after its reply")
+
+    def _out_of_step(self, command: str, where: str) -> None:
+        raw = bytes(self._buffer[:_RAW_KEPT]).decode("utf-8", "replace")
+        self.close()
+        problem = f"a reply nobody asked for {where}; the stream is out of step, so it was closed"
+        raise GarbledReply(command, raw, problem)
 
     def _require_socket(self) -> socket.socket:
         if self._sock is None:

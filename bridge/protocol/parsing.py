@@ -6,6 +6,7 @@ from mcpi.block import Block
 from mcpi.event import BlockEvent
 from mcpi.vec3 import Vec3
 
+from bridge.protocol.chat import unescape_chat
 from bridge.protocol.cuboids import Point, rj_order, volume
 from bridge.protocol.errors import GarbledReply
 from bridge.protocol.events import BlockChange
@@ -62,9 +63,10 @@ def parse_block_hits(command: str, line: str) -> list[BlockEvent]:
     return [BlockEvent.Hit(*parse_ints(command, line, 5, record)) for record in line.split("|")]
 
 
-def parse_block_changes(command: str, line: str) -> list[BlockChange]:
-    """``x,y,z,blockId[,name]|...``. A missing or empty name gives ``player=None``; a name holding
-    ``|`` (the server does not escape it) is rejoined with the record it belongs to."""
+def parse_block_changes(command: str, line: str, *, escaped: bool = False) -> list[BlockChange]:
+    """``x,y,z,blockId[,name]|...``. A missing or empty name gives ``player=None``. With ``escaped`` (the
+    server escapes event text as it does chat) names are unescaped; otherwise a name holding ``|`` is
+    rejoined with the record it belongs to."""
     changes: list[BlockChange] = []
     if not line:
         return changes
@@ -73,11 +75,11 @@ def parse_block_changes(command: str, line: str) -> list[BlockChange]:
         try:
             x, y, z, block_id = (int(field) for field in fields[:4])
         except ValueError:
-            if changes and changes[-1].player is not None:
+            if not escaped and changes and changes[-1].player is not None:
                 last = changes.pop()
                 changes.append(BlockChange(last.pos, last.block_id, f"{last.player}|{record}"))
                 continue
             raise GarbledReply(command, line, f"record {record!r} is not x,y,z,blockId[,name]") from None
-        name = fields[4] if len(fields) == 5 and fields[4] else None
+        name = (unescape_chat(fields[4]) if escaped else fields[4]) if len(fields) == 5 and fields[4] else None
         changes.append(BlockChange(Vec3(x, y, z), block_id, name))
     return changes

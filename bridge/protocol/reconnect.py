@@ -4,6 +4,8 @@ On :class:`ConnectionLost` the failing call reconnects (waiting ``backoff_initia
 first attempt, doubling up to ``backoff_max``, reporting each attempt to ``on_attempt`` or the log),
 then raises :class:`Reconnected` (a ConnectionLost) once: server-side event queues and anything the
 caller knew about the world may be stale, so it resynchronises; the next call uses the new connection.
+A :class:`GarbledReply` is handled the same way: the stream is out of step, and the client has closed it
+(it is never read again), so it is replaced by a fresh one.
 
 The backoff only starts again from ``backoff_initial`` once a connection has lasted ``stable_after``
 seconds: a server that accepts and closes at once is not hammered. Waits end at once when the
@@ -25,7 +27,7 @@ from mcpi.vec3 import Vec3
 from bridge.protocol.client import Cuboid, MinecraftClient
 from bridge.protocol.connection import Connection
 from bridge.protocol.cuboids import Point
-from bridge.protocol.errors import ConnectionLost, ProtocolError, Reconnected
+from bridge.protocol.errors import ConnectionLost, GarbledReply, ProtocolError, Reconnected
 from bridge.protocol.events import BlockChange, WorldPoll
 
 log = logging.getLogger(__name__)
@@ -118,11 +120,15 @@ class ReconnectingClient:
                 return True
         return self._closed.is_set() or (self._stop is not None and self._stop.is_set())
 
+    def delay(self, attempt: int) -> float:
+        """The wait before retry ``attempt`` (1, 2, ...): ``backoff_initial``, doubling up to ``backoff_max``."""
+        return min(self.backoff_initial * 2 ** min(attempt - 1, 30), self.backoff_max)
+
     def _call(self, method: Callable[[], T]) -> T:
         generation = self._generation
         try:
             return method()
-        except ConnectionLost as lost:
+        except (ConnectionLost, GarbledReply) as lost:
             attempts = self._restore(generation, lost)
             raise Reconnected(
                 f"{lost}; reconnected after {attempts} attempt(s), so the view of the world must be resynchronised",
@@ -139,7 +145,7 @@ class ReconnectingClient:
             attempt = 0
             while True:
                 attempt += 1
-                delay = min(self.backoff_initial * 2 ** min(self._streak, 30), self.backoff_max)
+                delay = self.delay(self._streak + 1)
                 self._streak += 1
                 self.on_attempt(attempt, delay, error)
                 if self._wait(delay):

@@ -4,7 +4,7 @@
 //   {"id": 1, "op": "join", "name": "alice"}            -> {"id": 1, "ok": true, "entityId": 12}
 //   {"id": 1, "op": "join", "name": "alice", "from": "127.0.0.2"}  connects from that local address
 //   {"id": 2, "op": "place", "name": "alice", "pos": [3, 5, 2], "block": "red_wool"}
-//   ops: join, place, place_together, break, hit, chat, move, chat_log, leave
+//   ops: join, place, place_over, place_together, break, hit, chat ("packet": true: one raw chat packet), move, chat_log, leave
 // Failures answer {"id": n, "ok": false, "error": "..."}. Every action returns only once the server
 // has applied it: placements wait for the server's block_change, the others for a /ping round trip.
 // Usage: node harness.js --host 127.0.0.1 --port 25565 --version 1.21.4
@@ -92,16 +92,17 @@ async function loadedBlock (bot, pos) {
 }
 
 // What placing `block` at `pos` needs: the target cell (air, its chunk loaded) and a solid neighbour.
-async function preparePlace (bot, pos, block) {
+// occupied: place even though the cell holds a block (as a client whose view lags, or a hostile one).
+async function preparePlace (bot, pos, block, occupied = false) {
   const target = vec(pos)
   if (!bot.registry.blocksByName[block]) throw new Error(`unknown block ${block}`)
   let current = await loadedBlock(bot, target)
   // A cell the server has just emptied may still look full to the bot until the update arrives.
-  for (const until = Date.now() + CLEAR_WAIT_MS; current.name !== 'air' && Date.now() < until;) {
+  for (const until = Date.now() + CLEAR_WAIT_MS; !occupied && current.name !== 'air' && Date.now() < until;) {
     await new Promise(resolve => setTimeout(resolve, 20))
     current = bot.blockAt(target) || current
   }
-  if (current.name !== 'air') throw new Error(`cannot place at ${target}: the cell holds ${current.name}`)
+  if (!occupied && current.name !== 'air') throw new Error(`cannot place at ${target}: the cell holds ${current.name}`)
   for (const face of FACES) {
     const candidate = bot.blockAt(target.minus(face))
     if (candidate && candidate.boundingBox === 'block') return { bot, target, block, reference: candidate, face }
@@ -163,6 +164,18 @@ const ops = {
     return {}
   },
 
+  // Right-click a neighbour of pos with the block in hand although pos holds a block; replies with the
+  // block at pos once the server has handled the placement (the server's answer, whatever it is).
+  async place_over ({ name, pos, block }) {
+    const e = entry(name)
+    const { bot, target, reference, face } = await preparePlace(e.bot, pos, block, true)
+    await hold(bot, BLOCK_SLOT, block)
+    await bot._genericPlace(reference, face, { forceLook: true, swingArm: 'right' })
+    await fence(e)
+    await fence(e) // the server handles a placement asynchronously: a second round trip sees it done
+    return { block: bot.blockAt(target).name }
+  },
+
   // Placements started at set offsets from one moment, as players racing each other would:
   // placements = [{name, pos, block, after_ms}]. Replies with the offsets the placements really
   // started at (ms), once every block has landed.
@@ -201,9 +214,12 @@ const ops = {
     return {}
   },
 
-  async chat ({ name, message }) {
+  // packet: one raw chat packet holding the message exactly (line breaks, any length), where
+  // bot.chat splits it at line breaks and into pieces of 256 characters as the vanilla client does.
+  async chat ({ name, message, packet = false }) {
     const e = entry(name)
-    e.bot.chat(String(message))
+    if (packet) e.bot._client.chat(String(message))
+    else e.bot.chat(String(message))
     await fence(e)
     return {}
   },

@@ -2,7 +2,8 @@
 // The RaspberryJuice command table, as RaspberryJuice 1.12.1 answers it, plus the announced
 // extension events.block.places / events.block.breaks (reply format of sakebomb/RaspberryJuice).
 // Unlike upstream, chat events are escaped as Raspberry Jam Mod does (`|` as `&#124;`, `&` as `&amp;`),
-// so no text a player types can pass for another player's message; `api.version` says so.
+// so no text a player types can pass for another player's message; `api.version` says so. Control
+// characters are written as numeric entities (`&#10;`) in chat and as U+FFFD in names: no reply line is split.
 // Our own extension, announced by `api.version` as `player-address`: blockref.player.getAddress(entityId)
 // answers the network address the player's client connects from (so a referee can tell two machines
 // apart in offline mode, where anyone can log in under any name).
@@ -12,6 +13,8 @@ const { Vec3 } = require('vec3')
 const { CommandError, parseDouble, parseInt32, parseByte, parseBlockCoord, need, formatDouble } = require('./parse')
 
 const AIR_NAMES = new Set(['air', 'cave_air', 'void_air'])
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+const nameText = (name) => String(name).replace(CONTROL, '\ufffd')
 const API_NAME = 'raspberryjuice-flying-squid'
 const API_VERSION = '1'
 const PLAYER_ADDRESS = 'player-address'
@@ -74,9 +77,14 @@ function makeCommands (hub) {
 
   // ---- events ----
   const hitText = (s, e) => `${tileText(s, e.pos)},${e.face},${e.entityId}`
-  const escapeChat = (text) => hub.escapeChat ? text.replace(/&/g, '&amp;').replace(/\|/g, '&#124;') : text
-  const chatText = (e) => `${e.entityId},${escapeChat(e.message)}`
-  const changeText = (s, e) => `${tileText(s, e.pos)},${e.blockId},${e.name}`
+  // Event text: a control character or line separator (a chat packet may hold any) would end the
+  // reply line early and the rest would pass for the replies after it, so chat writes it as a numeric
+  // entity (`\n` as `&#10;`), raw chat included; escaped chat also writes `&` and `|`. A player name
+  // (an offline-mode login may carry any) has it as U+FFFD, the same wherever the name is written.
+  const escapeTyped = (text) => hub.escapeChat ? String(text).replace(/&/g, '&amp;').replace(/\|/g, '&#124;') : String(text)
+  const entities = (text) => text.replace(CONTROL, (c) => `&#${c.codePointAt(0)};`)
+  const chatText = (e) => `${e.entityId},${entities(escapeTyped(e.message))}`
+  const changeText = (s, e) => `${tileText(s, e.pos)},${e.blockId},${escapeTyped(nameText(e.name))}`
   const byEntity = (id) => (e) => e.entityId === id
   const pollHits = (s, keep) => s.drain('hits', keep).map(e => hitText(s, e)).join('|')
   const pollChats = (s, keep) => s.drain('chats', keep).map(chatText).join('|')
@@ -186,7 +194,7 @@ function makeCommands (hub) {
       const id = parseInt32(args[0])
       const entity = online().find(p => p.id === id) || serv.entities[id]
       if (!entity) return undefined // RaspberryJuice only logs this and never replies
-      return entity.username ?? entity.name ?? String(entity.type)
+      return nameText(entity.username ?? entity.name ?? entity.type)
     }
   }
 }

@@ -8,6 +8,10 @@ const { Vec3 } = require('vec3')
 const GAME_MODES = ['survival', 'creative', 'adventure', 'spectator']
 const DEFAULT_VIEW = 8 // chunks, if the launcher does not say
 const LOGIN_WAIT_MS = 1000
+// Blocks vanilla lets a placement replace; into any other block a placement is refused.
+const REPLACEABLE = new Set(['air', 'cave_air', 'void_air', 'water', 'lava', 'short_grass', 'tall_grass', 'fern',
+  'large_fern', 'dead_bush', 'seagrass', 'tall_seagrass', 'vine', 'fire', 'soul_fire', 'snow', 'structure_void',
+  'light', 'glow_lichen', 'hanging_roots'])
 
 module.exports.server = function (serv) {
   const settings = this.settings || {}
@@ -24,6 +28,21 @@ module.exports.server = function (serv) {
     const createChatComponent = serv._createChatComponent
     serv._createChatComponent = (text) => createChatComponent(
       typeof text === 'string' && serv.supportFeature('chatPacketsUseNbtComponents') ? text.replace(/&[0-9a-fk-or]/g, '') : text)
+    // G16: placeBlock sets the placed block whatever the target cell holds, so a block placed against a
+    // neighbour replaced the block already in the cell (placed by a client that had not seen that block
+    // yet, or one that does not care). As vanilla, such a placement is refused and the placer is sent the
+    // cell as it is, which takes back the block its client shows there.
+    const placeItem = serv.placeItem
+    serv.placeItem = async (data) => {
+      if (data.player && data.placedPosition) {
+        const current = await data.player.world.getBlock(data.placedPosition)
+        if (current && !REPLACEABLE.has(current.name)) {
+          data.player.sendBlock(data.placedPosition, current.stateId)
+          return {}
+        }
+      }
+      return placeItem(data)
+    }
   })
 }
 

@@ -4,9 +4,11 @@ It copies the behaviour the client must survive (spec §1, §3, §5-7): commands
 thread and run in batches once per "tick" (at most 9000 per session per tick), the replies of one
 tick go out in one write, setters that go wrong answer ``Fail`` nobody asked for, unknown commands
 answer ``Fail``, ``entity.getName`` of an unknown id never answers, lines without ``(`` get no reply,
-chat is not escaped (``escape_chat=True`` escapes it as Raspberry Jam Mod and the embedded server do,
-and answers ``api.version`` with ``escaped-chat``), and event queues are per connection. Test hooks garble replies, drop
-connections, stall a session, and stop/restart the server on the same port.
+chat is not escaped (``escape_chat=True`` escapes ``|`` and ``&`` as Raspberry Jam Mod does and answers
+``api.version`` with ``escaped-chat``; line breaks pass through either way, as they did on the embedded
+server before it escaped them: a hostile server), and event queues are per connection. Test hooks garble
+replies (line breaks in them included), leave a reply out, send lines nobody asked for, split a tick's
+replies across two writes, drop connections, stall a session, and stop/restart the server on the same port.
 
 ``dialect="pycraft"`` behaves like Minetest's pycraft mod instead (measured on the real one): unknown
 commands get no reply, failures are ``fail``, ``world.getPlayerIds`` with nobody online is an empty
@@ -93,7 +95,9 @@ class FakeRaspberryJuice:
         self.lossy: dict[int, int] = {}
         """Block ids the world stores as another id (like Minetest's pycraft translating ids)."""
         """Positions where setBlock fails (like a setter RaspberryJuice answers with ``Fail``)."""
-        self._garbles: list[tuple[str, str]] = []
+        self._garbles: list[tuple[str, str | None]] = []
+        self.split_writes = 0.0
+        """If set, each tick's replies go out in two writes this many seconds apart, cut inside a line."""
         self._sessions: list[_Session] = []
         self._lock = threading.Lock()
         self._listener: socket.socket | None = None
@@ -143,10 +147,18 @@ class FakeRaspberryJuice:
 
     # -- test hooks -------------------------------------------------------------------------------
 
-    def garble_next(self, command: str, raw: str) -> None:
-        """Send ``raw`` instead of the next reply to ``command``."""
+    def garble_next(self, command: str, raw: str | None) -> None:
+        """Send ``raw`` (it may hold line breaks) instead of the next reply to ``command``; None: no reply."""
         with self._lock:
             self._garbles.append((command, raw))
+
+    def send_raw(self, text: str) -> None:
+        """Write ``text`` to every connection now, between ticks: lines nobody asked for."""
+        with self._lock:
+            sessions = list(self._sessions)
+        for session in sessions:
+            with contextlib.suppress(OSError):
+                session.sock.sendall(text.encode("utf-8"))
 
     def add_player(self, entity_id: int, name: str, tile: Point = (0, 0, 0)) -> None:
         self.entities[entity_id] = FakeEntity(name, tile, is_player=True)
@@ -231,8 +243,13 @@ class FakeRaspberryJuice:
                 replies.append(reply)
         self._flush_buffered()
         if replies and not session.closed:
+            data = "".join(reply + "\n" for reply in replies).encode("utf-8")
             try:
-                session.sock.sendall("".join(reply + "\n" for reply in replies).encode("utf-8"))
+                if self.split_writes and len(data) > 1:
+                    session.sock.sendall(data[: len(data) // 2])
+                    time.sleep(self.split_writes)
+                    data = data[len(data) // 2 :]
+                session.sock.sendall(data)
             except OSError:
                 self._close(session)
 

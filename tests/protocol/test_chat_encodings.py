@@ -7,6 +7,7 @@ ambiguous. A server that escapes chat (``api.version`` says ``escaped-chat``) is
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -28,8 +29,12 @@ def posts(line: str, escaped: bool) -> list[tuple[int, str, bool]]:
     ]
 
 
+CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
 def escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("|", "&#124;")
+    """As the embedded server writes chat: ``&`` and ``|`` escaped, every control character as ``&#N;``."""
+    return CONTROL.sub(lambda m: f"&#{ord(m[0])};", text.replace("&", "&amp;").replace("|", "&#124;"))
 
 
 @pytest.mark.parametrize("spoof", SPOOFS)
@@ -60,6 +65,17 @@ def test_a_typed_escape_forges_nothing() -> None:
 def test_escaped_lines_give_back_exactly_who_said_what(records: list[tuple[int, str]]) -> None:
     line = "|".join(f"{who},{escape(text)}" for who, text in records)
     assert posts(line, escaped=True) == [(who, text, False) for who, text in records]
+
+
+@given(st.text())
+def test_an_escaped_message_is_one_line_and_gives_back_what_was_typed(typed: str) -> None:
+    line = f"{SPY},{escape(typed)}"
+    assert len(line.encode("utf-8", "surrogatepass").splitlines()) == 1 and not CONTROL.search(line)
+    assert posts(line, escaped=True) == [(SPY, typed, False)]
+
+
+def test_an_entity_that_names_no_character_is_left_as_it_is() -> None:
+    assert unescape_chat("&#10;&#1114112;&#55296;&#12345678;&#x41;") == "\n&#1114112;&#55296;&#12345678;&#x41;"
 
 
 def test_unescape_is_one_pass() -> None:

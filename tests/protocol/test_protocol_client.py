@@ -72,7 +72,41 @@ def test_get_blocks_with_the_wrong_count_is_garbled(fake: FakeRaspberryJuice, cl
     assert caught.value.raw == "1,2,3"
     assert caught.value.command == "world.getBlocks(0,0,0,1,1,1)"
     assert "expected 8 block ids, got 3" in str(caught.value)
-    assert client.get_block(0, 0, 0) == 0  # the stream is still in step
+    assert client.closed  # a reply that does not parse: the stream is out of step, never read again
+    client.reconnect()
+    assert client.get_block(0, 0, 0) == 0
+
+
+PARSED_REPLIES: dict[str, tuple[str, Any]] = {
+    "get_block": ("world.getBlock", lambda mc: mc.get_block(0, 0, 0)),
+    "get_block_with_data": ("world.getBlockWithData", lambda mc: mc.get_block_with_data(0, 0, 0)),
+    "get_data_values": ("world.getBlockWithData", lambda mc: mc.get_data_values([(0, 0, 0)])),
+    "get_blocks": ("world.getBlocks", lambda mc: mc.get_blocks((0, 0, 0), (1, 0, 0))),
+    "poll_chat_posts": ("events.chat.posts", lambda mc: mc.poll_chat_posts()),
+    "poll_world chat": ("events.chat.posts", lambda mc: mc.poll_world([((0, 0, 0), (1, 0, 0))])),
+    "poll_world blocks": ("world.getBlocks", lambda mc: mc.poll_world([((0, 0, 0), (1, 0, 0))])),
+    "poll_world players": ("world.getPlayerIds", lambda mc: mc.poll_world([((0, 0, 0), (1, 0, 0))])),
+    "poll_world places": ("events.block.places", lambda mc: mc.poll_world([((0, 0, 0), (1, 0, 0))])),
+    "poll_world hits": ("events.block.hits", lambda mc: mc.poll_world([((0, 0, 0), (1, 0, 0))], hits=True)),
+    "poll_block_hits": ("events.block.hits", lambda mc: mc.poll_block_hits()),
+    "poll_block_places": ("events.block.places", lambda mc: mc.poll_block_places()),
+    "poll_block_breaks": ("events.block.breaks", lambda mc: mc.poll_block_breaks()),
+    "player_entity_ids": ("world.getPlayerIds", lambda mc: mc.player_entity_ids()),
+    "player_entity_id": ("world.getPlayerId", lambda mc: mc.player_entity_id("alex")),
+    "entity_tile": ("entity.getTile", lambda mc: mc.entity_tile(1)),
+}
+
+
+@pytest.mark.parametrize(("command", "call"), PARSED_REPLIES.values(), ids=PARSED_REPLIES.keys())
+def test_a_reply_that_does_not_parse_closes_the_stream(fake_ext: FakeRaspberryJuice, command: str, call: Any) -> None:
+    fake_ext.add_player(1, "alex")
+    mc = MinecraftClient.connect("127.0.0.1", fake_ext.port, timeout=1.0)
+    mc.supports_block_events()
+    fake_ext.garble_next(command, "x,y")
+    with pytest.raises(GarbledReply):
+        call(mc)
+    assert mc.closed  # never read again: a later reply could be this one's remainder
+    mc.close()
 
 
 def test_non_numeric_replies_are_garbled_with_the_raw_line(fake: FakeRaspberryJuice, client: MinecraftClient) -> None:

@@ -88,6 +88,13 @@ def test_block_changes_tolerate_missing_names_and_commas_in_names() -> None:
         parse_block_changes("events.block.places()", "x,y,z,1,Alice")
 
 
+def test_block_change_names_from_an_escaping_server_are_unescaped_and_never_rejoined() -> None:
+    changes = parse_block_changes("events.block.places()", "1,2,3,35,a&#124;b &amp; c|4,5,6,1,d", escaped=True)
+    assert changes == [BlockChange(Vec3(1, 2, 3), 35, "a|b & c"), BlockChange(Vec3(4, 5, 6), 1, "d")]
+    with pytest.raises(GarbledReply):  # unescaped, "x" would be taken as the rest of the name "a"
+        parse_block_changes("events.block.places()", "1,2,3,35,a|x", escaped=True)
+
+
 def test_id_lists() -> None:
     assert parse_id_list("world.getPlayerIds()", "3|1|2") == [3, 1, 2]
     assert parse_id_list("world.getPlayerIds()", "") == []

@@ -9,7 +9,7 @@ import time
 import pytest
 from fake_rj import FakeRaspberryJuice
 
-from bridge.protocol import ConnectionLost, ProtocolError, Reconnected, ReconnectingClient
+from bridge.protocol import Connection, ConnectionLost, MinecraftClient, ProtocolError, Reconnected, ReconnectingClient
 
 
 class Attempts:
@@ -198,3 +198,19 @@ def test_close_leaves_the_callers_stop_event_alone(fake: FakeRaspberryJuice) -> 
     client = ReconnectingClient.connect("127.0.0.1", fake.port, timeout=1.0, on_attempt=Attempts(), stop=stop)
     client.close()
     assert not stop.is_set()
+
+
+def test_the_retry_delay_doubles_up_to_its_cap() -> None:
+    client = ReconnectingClient(MinecraftClient(Connection("127.0.0.1", 1)), backoff_initial=0.25, backoff_max=8.0)
+    assert [client.delay(attempt) for attempt in range(1, 9)] == [0.25, 0.5, 1, 2, 4, 8, 8, 8]
+
+
+def test_a_garbled_reply_is_a_lost_stream_reconnected_once(fake: FakeRaspberryJuice) -> None:
+    attempts = Attempts()
+    client = _connect(fake.port, attempts)
+    fake.garble_next("world.getBlock", "stone")
+    with pytest.raises(Reconnected) as caught:
+        client.get_block(0, 0, 0)
+    assert "the server sent 'stone'" in str(caught.value)
+    assert client.get_block(0, 0, 0) == 0
+    client.close()

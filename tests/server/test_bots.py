@@ -118,3 +118,34 @@ def test_join_and_leave_messages_carry_no_raw_colour_codes(players: Players) -> 
     assert any(line.startswith("frank joined the game") for line in log)
     assert any(line.startswith("frank left the game") for line in log)
     assert not any("&e" in line for line in log)
+
+
+def test_event_text_has_every_control_character_escaped(players: Players, raw: RawClient) -> None:
+    sender = players.join("ctl_chat")
+    raw.send("events.clear()")
+    assert raw.ask("world.getBlock(0,-5,0)") == "7"
+    sender.chat_packet("a\nb\rc\x00d|e&f\u2028g\x85h")
+    assert raw.ask("events.chat.posts()") == f"{sender.entity_id},a&#10;b&#13;c&#0;d&#124;e&amp;f&#8232;g&#133;h"
+
+
+def test_a_name_with_a_line_break_cannot_split_a_reply(players: Players, raw: RawClient) -> None:
+    odd = players.join("odd\nname")
+    raw.send("events.clear()")
+    assert raw.ask("world.getBlock(0,-5,0)") == "7"
+    odd.place((5, 5, -5), "stone")
+    assert raw.ask(f"entity.getName({odd.entity_id})") == "odd\ufffdname"
+    assert raw.ask("events.block.places()") == f"{relative((5, 5, -5))},1,odd\ufffdname"
+    assert raw.ask("world.getBlock(0,-5,0)") == "7"  # still in step
+
+
+def test_a_placement_into_a_cell_that_holds_a_block_is_refused(players: Players, raw: RawClient) -> None:
+    bob = players.join("occ_bob")
+    cell = (2, 5, -3)  # on the grass
+    raw.send(f"world.setBlock({relative(cell)},35,14)", "events.clear()")  # red wool, as a referee sets it
+    assert raw.ask(f"world.getBlockWithData({relative(cell)})") == "35,14"
+    assert bob.place_over(cell, "blue_wool") == "red_wool"  # the placer's client is given the cell back
+    assert raw.ask(f"world.getBlockWithData({relative(cell)})") == "35,14"
+    assert raw.ask("events.block.places()") == ""  # and nobody placed anything
+    bob.break_block(cell)
+    bob.place(cell, "blue_wool")  # into the emptied cell it may
+    assert raw.ask(f"world.getBlockWithData({relative(cell)})") == "35,11"

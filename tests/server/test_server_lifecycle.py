@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import doctest
 import selectors
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -12,6 +14,8 @@ from pathlib import Path
 import pytest
 from raw import RawClient
 
+import bridge.embedded_server
+from bridge.commands.up import ready_line
 from bridge.embedded_server import EmbeddedServer, ServerError, free_port, port_accepts
 
 pytestmark = pytest.mark.server
@@ -84,3 +88,27 @@ def test_world_folder_survives_restart(tmp_path: Path) -> None:
 def test_start_reports_a_busy_port(embedded_server: EmbeddedServer) -> None:
     with pytest.raises(ServerError, match="already in use"):
         EmbeddedServer(mc_port=free_port(), api_port=embedded_server.api_port).start()
+
+
+@pytest.mark.parametrize("listen", ["::", "::1"])
+def test_the_game_port_can_listen_on_ipv6(listen: str) -> None:
+    server = EmbeddedServer(mc_port=free_port(), api_port=free_port(), listen=listen)
+    with server:  # no false "already in use" from a check made with IPv4
+        assert port_accepts("::1", server.mc_port)
+        assert port_accepts("127.0.0.1", server.mc_port) == (listen == "::")  # '::' takes IPv4 too
+        where = "this machine's address" if listen == "::" else "[::1]"
+        assert f"at {where}:{server.mc_port} " in ready_line(["nodes"], server, server.host)
+
+
+def test_a_busy_ipv6_port_is_named() -> None:
+    with socket.socket(socket.AF_INET6, socket.SOCK_STREAM) as busy:
+        busy.bind(("::1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        with pytest.raises(ServerError, match=rf"the game port \[::1\]:{port} is already in use"):
+            EmbeddedServer(mc_port=port, api_port=free_port(), listen="::1").start()
+
+
+def test_docstring_examples() -> None:
+    result = doctest.testmod(bridge.embedded_server)
+    assert result.failed == 0 and result.attempted > 0

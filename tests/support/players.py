@@ -119,6 +119,11 @@ class Bot:
         """Place ``block`` (modern name, e.g. ``"red_wool"``) into the empty cell ``pos``, like a person."""
         self._do("place", pos=list(pos), block=block)
 
+    def place_over(self, pos: Position, block: str) -> str:
+        """Place ``block`` into ``pos`` although the cell holds a block (as a client that has not seen it yet);
+        returns the block the cell shows once the server has handled the placement."""
+        return str(self._do("place_over", pos=list(pos), block=block)["block"])
+
     def break_block(self, pos: Position) -> None:
         self._do("break", pos=list(pos))
 
@@ -128,6 +133,11 @@ class Bot:
 
     def chat(self, message: str) -> None:
         self._do("chat", message=message)
+
+    def chat_packet(self, message: str) -> None:
+        """Send ``message`` as one raw chat packet, line breaks and all (a modified client can;
+        :meth:`chat` splits it as the vanilla client does)."""
+        self._do("chat", message=message, packet=True)
 
     def move_to(self, pos: tuple[float, float, float]) -> None:
         """Walk there in a straight line (flat ground); returns once the server knows the position."""
