@@ -8,7 +8,7 @@ from __future__ import annotations
 _RAW_SHOWN = 200
 
 
-def _shorten(text: str, limit: int = _RAW_SHOWN) -> str:
+def shorten(text: str, limit: int = _RAW_SHOWN) -> str:
     """``text`` cut to ``limit`` characters with a note of how much was left out."""
     if len(text) <= limit:
         return text
@@ -52,7 +52,7 @@ class ServerFailure(ProtocolError):
     """The server replied ``Fail`` to ``command`` (unknown command, bad argument or "not found")."""
 
     def __init__(self, command: str, message: str | None = None) -> None:
-        super().__init__(message or f"the server replied Fail to {_shorten(command, 120)}")
+        super().__init__(message or f"the server replied Fail to {shorten(command, 120)}")
         self.command = command
         # Every reply of the exchange that raised this (``None`` for setters), all read before
         # raising so the stream stays in step; set by the connection.
@@ -72,7 +72,7 @@ class SetterFailure(ServerFailure):
         super().__init__(
             first_command,
             f"{failures} of the last {batch_size} fire-and-forget command(s) failed on the server "
-            f"(the batch starts with {_shorten(first_command, 80)})",
+            f"(the batch starts with {shorten(first_command, 80)})",
         )
         self.batch_size = batch_size
         self.failures = failures
@@ -82,7 +82,7 @@ class GarbledReply(ProtocolError):
     """A reply line to ``command`` could not be understood; ``raw`` is the whole line as received."""
 
     def __init__(self, command: str, raw: str, problem: str) -> None:
-        super().__init__(f"garbled reply to {_shorten(command, 120)}: {problem}; the server sent {_shorten(raw)!r}")
+        super().__init__(f"garbled reply to {shorten(command, 120)}: {problem}; the server sent {shorten(raw)!r}")
         self.command = command
         self.raw = raw
         self.problem = problem

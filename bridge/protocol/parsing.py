@@ -8,7 +8,7 @@ from mcpi.vec3 import Vec3
 
 from bridge.protocol.chat import unescape_chat
 from bridge.protocol.cuboids import Point, rj_order, volume
-from bridge.protocol.errors import GarbledReply
+from bridge.protocol.errors import GarbledReply, shorten
 from bridge.protocol.events import BlockChange
 
 
@@ -79,7 +79,7 @@ def parse_block_changes(command: str, line: str, *, escaped: bool = False) -> li
                 last = changes.pop()
                 changes.append(BlockChange(last.pos, last.block_id, f"{last.player}|{record}"))
                 continue
-            raise GarbledReply(command, line, f"record {record!r} is not x,y,z,blockId[,name]") from None
+            raise GarbledReply(command, line, f"record {shorten(record, 80)!r} is not x,y,z,blockId[,name]") from None
         name = (unescape_chat(fields[4]) if escaped else fields[4]) if len(fields) == 5 and fields[4] else None
         changes.append(BlockChange(Vec3(x, y, z), block_id, name))
     return changes
