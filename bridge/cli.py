@@ -22,6 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bridge.commands.demo",
     "bridge.commands.draw",
     "bridge.commands.games",
+    "bridge.commands.setup",
 )
 
 
