@@ -1,8 +1,8 @@
 """Start and stop the embedded Minecraft server (flying-squid + RaspberryJuice plugin) from Python.
 
-The server is ``node server.js`` in ``server-setup/`` (installed: a per-user folder, :mod:`bridge.server_files`);
-it prints a line containing ``READY`` once the game
-port and the RaspberryJuice API port both listen. :class:`EmbeddedServer` waits for that line and
+The server is ``node server.js`` in ``server-setup/`` (installed: in a user folder, see :mod:`bridge.server_files`);
+it prints a line containing ``READY`` once the game port and the RaspberryJuice API port both listen.
+:class:`EmbeddedServer` waits for that line and
 for both ports to accept connections, and stops the process with SIGTERM (the world is saved),
 falling back to SIGKILL.
 
