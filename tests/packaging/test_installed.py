@@ -69,7 +69,7 @@ def test_the_installed_package_plays_exports_and_replays(
     venv, work = tmp_path / "venv", tmp_path / "work"
     work.mkdir()
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
-    env |= {"XDG_DATA_HOME": str(user_data), "PATH": f"{venv / 'bin'}:{env['PATH']}"}
+    env |= {"XDG_DATA_HOME": str(user_data), "PATH": f"{venv / 'bin'}:{env['PATH']}", "PYTHONUNBUFFERED": "1"}
     run(sys.executable, "-m", "venv", venv, cwd=work, env=env)
     python = venv / "bin" / "python"
     run(python, *PIP, "-c", ROOT / "constraints.txt", built[kind], "schematics==2.1.1", cwd=work, env=env)

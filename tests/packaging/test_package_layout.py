@@ -12,13 +12,16 @@ pytestmark = needs_rename
 ROOTS = ("engines", "bridge", "schematics")
 
 
-def test_every_package_folder_is_listed() -> None:
+def test_every_folder_of_modules_or_data_is_listed() -> None:
     folders = {
-        ".".join(("blockref", *init.parent.relative_to(ROOT).parts))
+        ".".join(("blockref", *folder.relative_to(ROOT).parts))
         for root in ROOTS
-        for init in (ROOT / root).rglob("__init__.py")
+        for folder in (ROOT / root, *(ROOT / root).rglob("*"))
+        if folder.is_dir() and folder.name != "__pycache__" and any(p.is_file() for p in folder.iterdir())
     }
-    assert set(SETUPTOOLS["packages"]) == {"blockref", "blockref.server_setup", *folders}
+    assert {"blockref.bridge.rules", "blockref.schematics.styles"} <= folders
+    server = {"blockref.server_setup", "blockref.server_setup.plugin"}
+    assert set(SETUPTOOLS["packages"]) == {"blockref", *server, *folders}
 
 
 def test_the_folders_stay_where_they_are() -> None:
@@ -28,8 +31,10 @@ def test_the_folders_stay_where_they_are() -> None:
 
 
 def test_the_server_files_are_package_data() -> None:
-    patterns = SETUPTOOLS["package-data"]["blockref.server_setup"]
-    plugin = sorted(f"plugin/{p.name}" for p in (server_files.CHECKOUT_DIR / "plugin").iterdir())
-    files = [name for name in server_files.SERVER_FILES if name != "plugin"] + plugin
-    assert plugin and all(any(fnmatch.fnmatch(f, p) for p in patterns) for f in files), files
-    assert not any(fnmatch.fnmatch("bots/harness.js", p) for p in patterns)
+    data = SETUPTOOLS["package-data"]
+    top = [name for name in server_files.SERVER_FILES if name != "plugin"]
+    plugin = [p.name for p in (server_files.CHECKOUT_DIR / "plugin").iterdir()]
+    for package, names in (("blockref.server_setup", top), ("blockref.server_setup.plugin", plugin)):
+        patterns = data[package] + data["*"]
+        assert names and all(any(fnmatch.fnmatch(n, p) for p in patterns) for n in names), (package, names)
+    assert "blockref.server_setup.bots" not in SETUPTOOLS["packages"]  # the tests' harness stays out
