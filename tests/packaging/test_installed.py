@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import json
 import os
-import selectors
+import queue
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -47,19 +48,28 @@ def user_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def wait_ready(process: subprocess.Popen[str], timeout: float) -> list[str]:
-    """The lines ``blockref up`` prints up to its READY line."""
-    assert process.stdout is not None
-    lines: list[str] = []
-    selector = selectors.DefaultSelector()
-    selector.register(process.stdout, selectors.EVENT_READ)
+    """The lines ``blockref up`` prints up to its READY line (read by a thread: readline blocks)."""
+    stdout = process.stdout
+    assert stdout is not None
+    lines: queue.Queue[str] = queue.Queue()
+
+    def pump() -> None:
+        for line in stdout:
+            lines.put(line)
+
+    threading.Thread(target=pump, daemon=True).start()
+    seen: list[str] = []
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline and process.poll() is None:
-        if selector.select(timeout=1.0):
-            line = process.stdout.readline()
-            lines.append(line)
-            if "READY" in line:
-                return lines
-    raise AssertionError("blockref up did not print READY: " + "".join(lines[-20:]))
+    while time.monotonic() < deadline:
+        try:
+            seen.append(lines.get(timeout=1.0))
+        except queue.Empty:
+            if process.poll() is not None:
+                break
+            continue
+        if "READY" in seen[-1]:
+            return seen
+    raise AssertionError("blockref up did not print READY: " + "".join(seen[-20:]))
 
 
 @pytest.mark.parametrize("kind", ["wheel", "sdist"])
