@@ -39,7 +39,12 @@ def in_checkout() -> bool:
 
 def source_dir() -> Path:
     """The folder holding the server's own files: ``server-setup/`` or the package's copy."""
-    return CHECKOUT_DIR if in_checkout() else PACKAGED_DIR
+    if in_checkout():
+        return CHECKOUT_DIR
+    if (PACKAGED_DIR / "package-lock.json").is_file():
+        return PACKAGED_DIR
+    raise InstallError(f"this installation of blockref lacks the embedded server's files ({PACKAGED_DIR}); "
+                       "install blockref again, from a wheel or a clone")
 
 
 def data_home() -> Path:

@@ -22,8 +22,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run_setup(args: argparse.Namespace) -> int:
-    directory = server_files.runtime_dir()
     try:
+        directory = server_files.runtime_dir()
         if args.force or not server_files.is_installed(directory):
             directory = server_files.install(server_files.print_progress)
     except (server_files.InstallError, OSError) as error:

@@ -98,3 +98,14 @@ def test_setup_command_installs_and_fails_in_one_line(
     assert "npm packages are ready in" in capsys.readouterr().out
     assert main(["setup"]) == 0 and len(installed.read_text().splitlines()) == 2  # installed already
     assert main(["setup", "--force"]) == 0 and len(installed.read_text().splitlines()) == 3
+
+
+def test_an_installation_without_the_server_files_says_so(
+    installed: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(server_files, "PACKAGED_DIR", tmp_path / "site" / "nothing")
+    assert main(["setup"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "lacks the embedded server's files" in err
+    with pytest.raises(server_files.InstallError, match="install blockref again"):
+        server_files.ensure_installed(print)
