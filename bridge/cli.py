@@ -11,6 +11,8 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from bridge import __version__
+
 COMMAND_MODULES: tuple[str, ...] = (
     "bridge.commands.play",
     "bridge.commands.export",
@@ -20,17 +22,20 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bridge.commands.demo",
     "bridge.commands.draw",
     "bridge.commands.games",
+    "bridge.commands.setup",
 )
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="blockref",
-        description="Play abstract strategy games (Nodes first) in Minecraft, refereed by a rules engine.",
+        description=f"blockref {__version__}: play abstract strategy games (Nodes first) in Minecraft, refereed by "
+        "a rules engine.",
         epilog="Start with 'blockref up': it starts a Minecraft 1.21.4 server on this machine and builds the "
         "board; join localhost:25565 and type 'nodes help' in chat. 'blockref demo' shows two computer players, "
         "'blockref play' is a game in the terminal. 'blockref COMMAND --help' tells more.",
     )
+    parser.add_argument("--version", action="version", version=f"blockref {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMAND_MODULES:
         importlib.import_module(name).register(sub)

@@ -1,7 +1,8 @@
 """Start and stop the embedded Minecraft server (flying-squid + RaspberryJuice plugin) from Python.
 
-The server is ``node server-setup/server.js``; it prints a line containing ``READY`` once the game
-port and the RaspberryJuice API port both listen. :class:`EmbeddedServer` waits for that line and
+The server is ``node server.js`` in ``server-setup/`` (installed: in a user folder, see :mod:`bridge.server_files`);
+it prints a line containing ``READY`` once the game port and the RaspberryJuice API port both listen.
+:class:`EmbeddedServer` waits for that line and
 for both ports to accept connections, and stops the process with SIGTERM (the world is saved),
 falling back to SIGKILL.
 
@@ -23,13 +24,11 @@ import time
 from pathlib import Path
 from types import TracebackType
 
+from bridge import server_files
 from bridge.processes import die_with_parent, reclaim, remove_pid, write_pid
 
-SERVER_DIR = Path(__file__).resolve().parent.parent / "server-setup"
-SERVER_SCRIPT = SERVER_DIR / "server.js"
 DEFAULT_VERSION = "1.21.4"
 STOP_TIMEOUT = 15.0
-SETUP_HINT = "run scripts/setup.sh (it installs the npm packages in server-setup/)"
 
 
 class ServerError(RuntimeError):
@@ -120,6 +119,7 @@ class EmbeddedServer:
         self._ready = threading.Event()
         self._errors: collections.deque[str] = collections.deque(maxlen=20)
         self._log_lock = threading.Lock()
+        self._server_dir = Path()  # where server.js runs: found by start()
 
     # ---- lifecycle ----
 
@@ -141,7 +141,7 @@ class EmbeddedServer:
         self._errors.clear()
         self._process = subprocess.Popen(
             self._command(node),
-            cwd=SERVER_DIR,
+            cwd=self._server_dir,
             stdin=subprocess.DEVNULL,  # G9: flying-squid reads server commands from stdin
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -203,7 +203,8 @@ class EmbeddedServer:
     @property
     def _markers(self) -> tuple[str, ...]:
         """Text only our server's command line holds (to tell a leftover from a reused pid)."""
-        return (str(SERVER_SCRIPT), f"--world {self.world.resolve()}" if self.world is not None else "--api-port")
+        script = str(self._server_dir / "server.js")
+        return (script, f"--world {self.world.resolve()}" if self.world is not None else "--api-port")
 
     def __enter__(self) -> EmbeddedServer:
         self.start()
@@ -222,15 +223,19 @@ class EmbeddedServer:
     def _check_installation(self) -> str:
         node = shutil.which("node")
         if node is None:
-            raise ServerError("Node.js (node >= 18) is not installed or not on PATH; install it, then " + SETUP_HINT)
-        if not (SERVER_DIR / "node_modules" / "flying-squid").is_dir():
-            raise ServerError(f"the npm packages of the embedded server are missing; {SETUP_HINT}")
+            raise ServerError(
+                "Node.js (node >= 18) is not installed or not on PATH; install it, then " + server_files.setup_hint()
+            )
+        try:
+            self._server_dir = server_files.ensure_installed(server_files.print_progress)
+        except server_files.InstallError as error:
+            raise ServerError(str(error)) from None
         return node
 
     def _command(self, node: str) -> list[str]:
         command = [
             node,
-            str(SERVER_SCRIPT),
+            str(self._server_dir / "server.js"),
             "--host", self.listen,
             "--api-host", self.host,
             "--mc-port", str(self.mc_port),

@@ -5,8 +5,9 @@ chosen anchor (``center`` of the board, or its minimum-x/minimum-z ``corner``) a
 the piece layer, so the floor lies just under the feet; or absolute, with the anchor at ``at``.
 
 The one-command (:func:`one_command`) uses the classic 1.13+ technique, checked against public
-generators for Java 1.14-1.18; nothing it uses changed syntax up to 1.21.4, so one string serves every
-version of :mod:`schematics.versions` (not verified in a 1.19+ game here). The command block summons a
+generators for Java 1.14-1.18; nothing it uses changed syntax since, so one string serves every
+version of :mod:`schematics.versions` (the tests parse the datapack's lines with mecha's grammars up to
+1.21; not verified in a 1.19+ game here). The command block summons a
 falling redstone block carrying a dead armor stand carrying a falling activator rail carrying one
 command-block minecart per command. The redstone block lands on the command block, the rail on it; the
 minecarts drop onto the powered rail and each runs its command once, in passenger order (the fills are

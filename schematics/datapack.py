@@ -2,13 +2,15 @@
 
 Layout of the pack folder (the folder goes in ``<world>/datapacks/``)::
 
-    pack.mcmeta                                  pack_format of the chosen Minecraft version, and
-                                                 supported_formats: every version the project knows
+    pack.mcmeta                                  pack_format of the chosen Minecraft version; the
+                                                 range of every version the project knows, both as
+                                                 supported_formats (read before 1.21.9) and as
+                                                 min_format/max_format (read from 1.21.9 on)
     data/blockref/function/build.mcfunction      read from 1.21 on
     data/blockref/functions/build.mcfunction     the same, read before 1.21
 
-So one pack loads on every supported version (1.16.5 to 1.21.4): each release reads its own folder and
-the block names and commands are those of 1.13 on.
+So one pack loads on every supported version (1.16.5 to the newest of :mod:`schematics.versions`): each
+release reads its own folder and fields, and the block names and commands are those of 1.13 on.
 """
 
 from __future__ import annotations
@@ -25,6 +27,18 @@ FUNCTION = "build"
 _MARK = "blockref board"
 FUNCTION_FOLDERS = ("function", "functions")
 SUPPORTED_FORMATS = (min(v.pack_format for v in VERSIONS.values()), max(v.pack_format for v in VERSIONS.values()))
+
+
+def pack_meta(version: McVersion, description: str) -> dict[str, object]:
+    """The ``pack`` object of pack.mcmeta: the chosen version's format and the range of every known version.
+
+    1.21.9 and later read ``min_format``/``max_format`` (a whole major number covers all its minors); they
+    require ``supported_formats`` to state the same range when it reaches below their own formats, which
+    older releases read instead; releases before 1.20.2 read ``pack_format`` alone.
+    """
+    low, high = SUPPORTED_FORMATS
+    return {"pack_format": version.pack_format, "supported_formats": [low, high], "min_format": low,
+            "max_format": high, "description": description}
 
 
 def write_datapack(
@@ -53,8 +67,7 @@ def write_datapack(
         f"# {'with' if with_start_pieces else 'without'} start pieces; {where}.",
         f"# Made by blockref for Minecraft {version.name}. Run: /function {NAMESPACE}:{FUNCTION}",
     ]
-    pack = {"pack_format": version.pack_format, "supported_formats": list(SUPPORTED_FORMATS),
-            "description": f"{_MARK}: /function {NAMESPACE}:{FUNCTION}"}
+    pack = pack_meta(version, f"{_MARK}: /function {NAMESPACE}:{FUNCTION}")
     try:
         root.mkdir(parents=True, exist_ok=True)
         meta.write_text(json.dumps({"pack": pack}, indent=2) + "\n", encoding="utf-8")

@@ -25,7 +25,7 @@ from schematics.blocks import BlockType
 from schematics.layout import Cell
 from schematics.versions import McVersion
 
-INSTALL_HINT = "pip install '.[world]' in the blockref source folder (or pip install 'blockref[world]')"
+INSTALL_HINT = "pip install '.[world]' in the blockref source folder (with pipx: pipx inject blockref mcapy)"
 FIRST_DATA_VERSION = 2860  # Minecraft 1.18: the chunk format mcapy writes
 MIN_Y, MAX_Y = -64, 319  # build height of the 1.18+ overworld
 EMBEDDED_SPAWN: Cell = (0, 5, 0)  # the embedded server's spawn: the origin of its RaspberryJuice API

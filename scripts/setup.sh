@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# Installs everything the project needs into .venv (Python) and server-setup/node_modules (npm).
+# Installs everything the project needs into .venv (Python, the versions of constraints.txt), .venv/mecha (the
+# command parser the datapack tests use) and server-setup/node_modules (npm, the lock file's versions).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev]'
+if ! cmp -s requirements-mecha.txt .venv/mecha/requirements-mecha.txt; then
+  python3 -m venv .venv/mecha
+  .venv/mecha/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-mecha.txt
+  cp requirements-mecha.txt .venv/mecha/requirements-mecha.txt
+fi
 if [ -f server-setup/package-lock.json ]; then
   if ! command -v npm >/dev/null 2>&1; then
     echo "setup: npm (Node.js >= 18) is needed for the embedded server; install nodejs and npm" >&2

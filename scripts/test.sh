@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 # the optional world-save export (MIT, no dependencies) is installed here so that its tests run too
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e '.[world]'
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[world]'
 # the Minetest peer (Debian packages) for tests/peers; without it those tests are skipped, and said so below
 peer_missing="$(bash server-setup/minetest/install.sh)" || true
 .venv/bin/ruff check .

@@ -198,7 +198,7 @@ def _run_datapack(args: argparse.Namespace) -> int:
     except ValueError as error:
         return _fail(str(error))
     print(
-        f"wrote {target} (pack_format {version.pack_format}, Minecraft {version.name}); copy {args.directory} "
+        f"wrote {target} (data pack format {version.pack_label}, Minecraft {version.name}); copy {args.directory} "
         f"into <world>/datapacks/, run /reload, then /function {NAMESPACE}:{FUNCTION}"
     )
     return 0

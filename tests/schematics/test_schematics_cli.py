@@ -43,11 +43,19 @@ def test_export_datapack(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert "/function blockref:build" in capsys.readouterr().out
 
 
+def test_versions_past_the_embedded_servers_are_exported(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["export", "datapack", str(tmp_path / "pack"), "--mc-version", "1.21.11"]) == 0
+    assert "data pack format 94.1, Minecraft 1.21.11" in capsys.readouterr().out
+    assert main(["schematic", str(tmp_path / "board.schem"), "--mc-version", "1.21.5"]) == 0
+    assert read_schem(tmp_path / "board.schem")[1].data_version == 4325
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
         (["export", "command", "--anchor", "center"], "bury"),
         (["export", "datapack", "DIR", "--mc-version", "1.12.2"], "predates"),
+        (["schematic", "x.schem", "--mc-version", "27.9"], "supported versions: 1.16.5 to 26.1"),
         (["schematic", "x.schem", "--style", "nosuch"], "unknown style"),
         (["schematic", "/nonexistent-dir/x.schem"], "cannot write"),
     ],

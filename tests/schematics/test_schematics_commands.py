@@ -126,7 +126,8 @@ def test_one_command_with_absolute_position_and_refusals(monkeypatch: pytest.Mon
 
 
 @pytest.mark.parametrize(
-    ("version", "folder", "pack_format"), [("1.20.4", "functions", 26), ("1.21.4", "function", 61)]
+    ("version", "folder", "pack_format"),
+    [("1.16.5", "functions", 6), ("1.20.4", "functions", 26), ("1.21.4", "function", 61), ("26.1", "function", 101)],
 )
 def test_datapack_function_builds_the_board(version: str, folder: str, pack_format: int, tmp_path: Path) -> None:
     layout = LAYOUTS[1]
@@ -134,7 +135,8 @@ def test_datapack_function_builds_the_board(version: str, folder: str, pack_form
     assert target == tmp_path / "pack" / "data" / "blockref" / folder / "build.mcfunction"
     meta = json.loads((tmp_path / "pack" / "pack.mcmeta").read_text())
     assert meta["pack"]["pack_format"] == pack_format and "description" in meta["pack"]
-    assert meta["pack"]["supported_formats"] == [6, 61]
+    assert meta["pack"]["supported_formats"] == [6, 101]
+    assert (meta["pack"]["min_format"], meta["pack"]["max_format"]) == (6, 101)
     other = "functions" if folder == "function" else "function"
     assert (target.parent.parent / other / "build.mcfunction").read_text() == target.read_text()
     lines = [line for line in target.read_text().splitlines() if line and not line.startswith("#")]

@@ -12,7 +12,6 @@ from nbtlib.tag import ByteArray, Compound, Int, IntArray, List, Short
 
 from schematics.layout import BoardLayout
 from schematics.schem import SchemError, read_schem, write_schem
-from schematics.versions import mc_version
 
 STATE = re.compile(r"^[a-z0-9_.-]+:[a-z0-9_./-]+(\[[a-z0-9_]+=[a-z0-9_]+(,[a-z0-9_]+=[a-z0-9_]+)*\])?$")
 
@@ -31,16 +30,18 @@ def varints(data: bytes) -> list[int]:
     return values
 
 
-def export(layout: BoardLayout, path: Path, version: int, anchor: str = "center") -> tuple[int, int, int]:
+def export(
+    layout: BoardLayout, path: Path, version: int, anchor: str = "center", data_version: int = 3700
+) -> tuple[int, int, int]:
     paste = layout.anchor_position(anchor)
     blocks = {
         (x - paste[0], y - paste[1], z - paste[2]): b for (x, y, z), b in layout.initial_blocks().items()
     }
-    write_schem(path, blocks, version=version, data_version=mc_version("1.20.4").data_version, world_offset=paste)
+    write_schem(path, blocks, version=version, data_version=data_version, world_offset=paste)
     return paste
 
 
-def check_worldedit_v2_rules(path: Path) -> Compound:
+def check_worldedit_v2_rules(path: Path, data_version: int = 3700) -> Compound:
     raw = path.read_bytes()
     assert raw[:2] == b"\x1f\x8b", "must be gzip"
     body = gzip.decompress(raw)
@@ -48,7 +49,7 @@ def check_worldedit_v2_rules(path: Path) -> Compound:
     root = nbtlib.load(path)
     assert root.root_name == "Schematic"
     assert isinstance(root["Version"], Int) and root["Version"] == 2
-    assert isinstance(root["DataVersion"], Int) and root["DataVersion"] == 3700
+    assert isinstance(root["DataVersion"], Int) and root["DataVersion"] == data_version
     for key in ("Width", "Height", "Length"):
         assert isinstance(root[key], Short) and root[key] > 0
     assert isinstance(root["Offset"], IntArray) and len(root["Offset"]) == 3

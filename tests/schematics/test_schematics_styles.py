@@ -11,6 +11,8 @@ import pytest
 
 from schematics.blocks import BLOCKS, block, block_from_state
 from schematics.style import builtin_styles, load_style, style_from_dict
+from schematics.versions import VERSIONS
+from tests.schematics.minecraft_data import MINECRAFT_DATA, blocks, needs_minecraft_data
 
 CLASSIC: dict[str, Any] = {
     "name": "test",
@@ -20,7 +22,6 @@ CLASSIC: dict[str, Any] = {
         "2": {"wire": "lapis_block", "node": "diamond_block", "tab": "iron_block", "marking": "blue_concrete"},
     },
 }
-MINECRAFT_DATA = Path(__file__).parents[2] / "server-setup/node_modules/minecraft-data/minecraft-data/data/pc"
 
 
 def with_change(path: tuple[str, ...], value: Any) -> dict[str, Any]:
@@ -118,10 +119,10 @@ def test_every_legacy_pair_and_state_is_unique() -> None:
     assert len({b.state for b in BLOCKS.values()}) == len(BLOCKS)
 
 
-@pytest.mark.skipif(not MINECRAFT_DATA.is_dir(), reason="minecraft-data (server-setup npm packages) not installed")
-@pytest.mark.parametrize("version", ["1.13.2", "1.16.2", "1.21.4"])
+@needs_minecraft_data
+@pytest.mark.parametrize("version", ["1.13.2", *VERSIONS])
 def test_block_names_and_states_exist_in_minecraft(version: str) -> None:
-    known = {entry["name"]: entry for entry in json.loads((MINECRAFT_DATA / version / "blocks.json").read_text())}
+    known = blocks(version)
     for entry in BLOCKS.values():
         assert entry.name in known, entry
         if entry.name != "air":
@@ -132,7 +133,7 @@ def test_block_names_and_states_exist_in_minecraft(version: str) -> None:
             assert value in states[key]["values"], entry
 
 
-@pytest.mark.skipif(not MINECRAFT_DATA.is_dir(), reason="minecraft-data (server-setup npm packages) not installed")
+@needs_minecraft_data
 def test_legacy_ids_exist_in_minecraft_1_12() -> None:
     legacy = {entry["id"]: entry for entry in json.loads((MINECRAFT_DATA / "1.12" / "blocks.json").read_text())}
     for entry in BLOCKS.values():
