@@ -20,6 +20,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bridge.commands.demo",
     "bridge.commands.draw",
     "bridge.commands.games",
+    "bridge.commands.web",
 )
 
 

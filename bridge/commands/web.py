@@ -1,0 +1,47 @@
+"""``blockref web``: the board in a browser, without Minecraft: every journaled game live, the archive,
+and web games against the computer or between two browsers."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from bridge.commands.games import DEFAULT_DATA
+from bridge.web.serve import DEFAULT_LISTEN, DEFAULT_PORT, server
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "web", help="serve the boards in a browser: live games, the archive, web games",
+        description="Serve the companion page of the referee's journal (DIR/journal.sqlite3): the lobby of "
+        "every board, each board live, the archive of every game, and games played in the browser.",
+    )
+    add_web_options(parser, "--port")
+    parser.add_argument("--data", type=Path, default=DEFAULT_DATA, metavar="DIR",
+                        help=f"the bridge's data folder (default: {DEFAULT_DATA})")
+    parser.set_defaults(func=run)
+
+
+def add_web_options(parser: argparse.ArgumentParser, port_flag: str) -> None:
+    """``--listen`` (``--web-listen`` beside ``blockref up``'s own) and the port flag."""
+    listen_flag = "--listen" if port_flag == "--port" else "--web-listen"
+    if port_flag == "--port":
+        parser.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
+                            help=f"the web port (default {DEFAULT_PORT})")
+    else:
+        parser.add_argument("--web", type=int, nargs="?", const=DEFAULT_PORT, default=None, metavar="PORT",
+                            help=f"also serve the boards in a browser on PORT (default {DEFAULT_PORT})")
+    parser.add_argument(listen_flag, dest="web_listen", default=DEFAULT_LISTEN, metavar="ADDR",
+                        help=f"the web page's address (default {DEFAULT_LISTEN}; 0.0.0.0 opens it to the network)")
+
+
+def run(args: argparse.Namespace) -> int:
+    if not 0 < args.port < 65536:
+        print(f"blockref web: --port must be 1..65535, not {args.port}", file=sys.stderr)
+        return 2
+    web = server(args.data, args.port, args.web_listen)
+    print(f"READY: the boards are at http://{args.web_listen}:{args.port}/ (journal {args.data}); Ctrl-C stops.",
+          flush=True)
+    web.run()
+    return 0

@@ -1,0 +1,29 @@
+"""Serving the app with uvicorn: in the foreground (``blockref web``) or in a thread of the referee
+(``blockref up --web``)."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import uvicorn
+
+from bridge.web.app import create_app
+
+DEFAULT_PORT = 8765
+DEFAULT_LISTEN = "127.0.0.1"
+
+
+def server(data: Path, port: int = DEFAULT_PORT, listen: str = DEFAULT_LISTEN) -> uvicorn.Server:
+    """A uvicorn server of the app for data folder ``data`` (not started)."""
+    config = uvicorn.Config(create_app(data), host=listen, port=port, log_level="warning", access_log=False,
+                            lifespan="on", timeout_graceful_shutdown=1)
+    return uvicorn.Server(config)
+
+
+def start_in_thread(data: Path, port: int = DEFAULT_PORT, listen: str = DEFAULT_LISTEN) -> uvicorn.Server:
+    """Serve in a daemon thread (uvicorn leaves signals to the main thread); set ``should_exit`` on the
+    result to stop it."""
+    web = server(data, port, listen)
+    threading.Thread(target=web.run, name="blockref-web", daemon=True).start()
+    return web

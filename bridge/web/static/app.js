@@ -1,0 +1,188 @@
+// blockref's pages: live updates by Server-Sent Events, moves sent to the web games' API.
+"use strict";
+const page = document.body.dataset.page;
+const $ = (selector) => document.querySelector(selector);
+
+function text(tag, content) {
+  const element = document.createElement(tag);
+  element.textContent = content;
+  return element;
+}
+
+function who(seats) {
+  const names = Object.entries(seats).map(([seat, name]) => `${seat}: ${name}`);
+  return names.length ? names.join(", ") : "no one seated";
+}
+
+function moveText(move) {
+  const words = move.consequences.length ? ` (${move.consequences.join("; ")})` : "";
+  const by = [move.player ? `player ${move.player}` : null, move.by].filter(Boolean).join(", ");
+  return move.entry + words + (by ? ` — ${by}` : "");
+}
+
+function showMoves(moves) {
+  const list = $("#moves");
+  while (list.children.length > moves.length) list.lastElementChild.remove();
+  for (const move of moves.slice(list.children.length)) {
+    const item = text("li", moveText(move));
+    item.value = move.n;
+    list.append(item);
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+async function api(path, body) {
+  const response = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+  const answer = await response.json().catch(() => ({error: `the server answered ${response.status}`}));
+  return {ok: response.ok, status: response.status, answer};
+}
+
+function lobby() {
+  const events = new EventSource("/events/lobby");
+  events.onmessage = (message) => {
+    const rows = JSON.parse(message.data);
+    const body = $("#lobby tbody");
+    body.replaceChildren(...rows.map((row) => {
+      const line = document.createElement("tr");
+      line.dataset.board = row.board;
+      const link = text("a", row.board);
+      link.href = `/board/${encodeURIComponent(row.board)}`;
+      const first = document.createElement("td");
+      first.append(link);
+      line.append(first, text("td", row.title), text("td", who(row.seats)), text("td", row.status),
+                  text("td", row.last || "-"), text("td", String(row.spectators)));
+      return line;
+    }));
+    if (rows.length && $("#empty")) $("#empty").remove();
+  };
+}
+
+function board() {
+  const name = document.body.dataset.board;
+  const key = `seat:${name}`;
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (fragment.get("seat")) {
+    sessionStorage.setItem(key, fragment.get("seat"));
+    history.replaceState(null, "", location.pathname);  // the token is not left in the address bar
+  }
+  const token = sessionStorage.getItem(key);
+  let seen = Number(document.body.dataset.seen);
+  let snapshot = null;
+  const form = $("#move");
+  const reason = $("#reason");
+
+  async function send(action) {
+    reason.textContent = "";
+    const result = await api(`/api/board/${encodeURIComponent(name)}/act`, {token, action, seen});
+    if (!result.ok) reason.textContent = result.answer.error;
+    else seen = Math.max(seen, result.answer.seen);
+  }
+
+  if (token) {
+    form.hidden = false;
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const action = form.elements.action.value.trim();
+      if (action) send(action).then(() => { form.elements.action.value = ""; });
+    });
+    $("#concede").addEventListener("click", () => send("concede"));
+  }
+  const clicks = document.body.dataset.clicks ? JSON.parse(document.body.dataset.clicks) : null;
+  let picked = null;
+  if (token && clicks) {
+    $("#picked").textContent = "Click a point then a neighbouring point for a wire, or a point twice for a node.";
+    $("#svg").addEventListener("click", (event) => {
+      const svg = $("#svg svg");
+      const matrix = svg.getScreenCTM();
+      if (!matrix) return;
+      const spot = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+      const column = Math.round((spot.x - clicks.margin) / clicks.step);
+      const row = clicks.size - 1 - Math.round((spot.y - clicks.margin) / clicks.step);
+      if (column < 0 || row < 0 || column >= clicks.size || row >= clicks.size) { picked = null; return; }
+      const point = clicks.columns[column] + (row + 1);
+      if (picked === null) {
+        picked = point;
+        $("#picked").textContent = `picked ${point}: now its neighbour (a wire) or ${point} again (a node)`;
+        return;
+      }
+      const action = picked === point ? `node ${point}` : `${picked}-${point}`;
+      picked = null;
+      $("#picked").textContent = `sent ${action}`;
+      send(action);
+    });
+  }
+
+  function show(data) {
+    snapshot = data;
+    seen = data.seen;
+    document.body.dataset.seen = String(seen);
+    $("#svg").innerHTML = data.svg;
+    $("#status").textContent = data.status + (data.result ? ` (${data.result})` : "");
+    $("#players").textContent = who(data.seats);
+    showMoves(data.moves);
+    if (token) $("#seat").textContent = data.terminal ? "The game is over." : "You hold a seat of this board.";
+  }
+  const events = new EventSource(`/events/board/${encodeURIComponent(name)}`);
+  events.onmessage = (message) => show(JSON.parse(message.data));
+  window.blockrefSnapshot = () => snapshot;
+}
+
+function viewer() {
+  const id = document.body.dataset.gameId;
+  const total = Number(document.body.dataset.total);
+  let at = Number(document.body.dataset.at);
+  async function go(n) {
+    n = Math.max(0, Math.min(total, n));
+    const result = await api(`/api/game/${id}/position/${n}`);
+    if (!result.ok) return;
+    at = n;
+    $("#svg").innerHTML = result.answer.svg;
+    $("#status").textContent = result.answer.status;
+    $("#at").textContent = String(at);
+    const link = `/game/${id}?at=${at}`;
+    $("#here").href = link;
+    history.replaceState(null, "", link);
+    document.body.dataset.at = String(at);
+    document.querySelectorAll("#moves li").forEach((item, index) => item.classList.toggle("current", index + 1 === at));
+  }
+  $("#first").addEventListener("click", () => go(0));
+  $("#back").addEventListener("click", () => go(at - 1));
+  $("#forward").addEventListener("click", () => go(at + 1));
+  $("#last").addEventListener("click", () => go(total));
+  document.addEventListener("keydown", (event) => {
+    const moves = {ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total};
+    if (event.key in moves) { event.preventDefault(); go(moves[event.key]); }
+  });
+}
+
+function play() {
+  const form = $("#new");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const options = {};
+    for (const word of form.elements.options.value.split(/\s+/).filter(Boolean)) {
+      const [option, value] = word.split("=");
+      options[option] = value ?? "";
+    }
+    const opponent = form.elements.opponent.value;
+    const result = await api("/api/games", {game: form.elements.game.value, opponent, options,
+                                            names: [form.elements.name.value]});
+    if (!result.ok) { $("#reason").textContent = result.answer.error; return; }
+    const links = result.answer.links;
+    if (opponent !== "person") { location.href = links["1"]; return; }
+    const list = $("#links ul");
+    list.replaceChildren(...Object.entries(links).map(([seat, link]) => {
+      const item = document.createElement("li");
+      const anchor = text("a", `seat ${seat}`);
+      anchor.href = link;
+      anchor.className = "seat-link";
+      anchor.dataset.seat = seat;
+      item.append(anchor, text("span", ` ${new URL(link, location.href)}`));
+      return item;
+    }));
+    $("#links").hidden = false;
+  });
+}
+
+({lobby, board, viewer, play}[page] || (() => {}))();
