@@ -1,0 +1,92 @@
+"""The live hub: one poll of the journal serves every spectator; a spectator that never reads holds one
+event, the newest; the number of spectators is capped."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from bridge.journal import Journal
+from bridge.web.hub import LOBBY, Hub
+from bridge.web.live import Boards
+
+NODES = {"corners": "diagonal", "turn_limit": 400}
+
+
+def test_a_spectator_that_never_reads_holds_only_the_newest_position(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "journal.sqlite3")
+    game_id = journal.start_game("main", "nodes", NODES)
+
+    async def scenario() -> tuple[int, str | None, int]:
+        hub = Hub(Boards(tmp_path / "journal.sqlite3"))
+        hub.check()
+        idle = hub.subscribe("main")
+        lobby = hub.subscribe(LOBBY)
+        assert idle is not None and lobby is not None
+        for entry in ["c3-c4", "c4-c5", "c5-c6", "j3-j4", "j4-j5", "j5-j6"]:
+            journal.append(game_id, entry, "alex")
+            hub.check()
+        latest = idle.latest
+        return len(hub.subscriptions), latest, json.loads(lobby.latest or "[]")[0]["seen"]
+
+    subscriptions, latest, lobby_seen = asyncio.run(scenario())
+    assert subscriptions == 2
+    assert latest is not None and json.loads(latest)["seen"] == 6 and lobby_seen == 6
+
+
+def test_a_stream_sends_each_change_it_reads_in_order(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "journal.sqlite3")
+    game_id = journal.start_game("main", "nodes", NODES)
+
+    async def scenario() -> list[int]:
+        hub = Hub(Boards(tmp_path / "journal.sqlite3"))
+        hub.check()
+        subscription = hub.subscribe("main")
+        assert subscription is not None
+        stream = hub.stream(subscription)
+        seen = [json.loads((await anext(stream))[len("data: "):])["seen"]]
+        for entry in ["c3-c4", "c4-c5", "c5-c6"]:
+            journal.append(game_id, entry, "alex")
+            hub.check()
+            seen.append(json.loads((await anext(stream))[len("data: "):])["seen"])
+        await stream.aclose()
+        assert hub.subscriptions == set()
+        return seen
+
+    assert asyncio.run(scenario()) == [0, 1, 2, 3]
+
+
+def test_the_hub_refuses_spectators_beyond_its_cap(tmp_path: Path) -> None:
+    Journal(tmp_path / "journal.sqlite3").start_game("main", "nodes", NODES)
+
+    async def scenario() -> list[bool]:
+        hub = Hub(Boards(tmp_path / "journal.sqlite3"), cap=3)
+        hub.check()
+        return [hub.subscribe("main") is not None for _ in range(4)]
+
+    assert asyncio.run(scenario()) == [True, True, True, False]
+
+
+def test_nothing_is_published_while_the_journal_is_unchanged(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "journal.sqlite3")
+    journal.start_game("main", "nodes", NODES)
+
+    async def scenario() -> tuple[str | None, str | None]:
+        hub = Hub(Boards(tmp_path / "journal.sqlite3"))
+        hub.check()
+        subscription = hub.subscribe("main")
+        assert subscription is not None
+        first, subscription.latest = subscription.latest, None
+        hub.check()
+        return first, subscription.latest
+
+    first, after = asyncio.run(scenario())
+    assert first is not None and after is None
+
+
+def test_a_board_page_starts_before_the_journal_exists(tmp_path: Path) -> None:
+    boards = Boards(tmp_path / "journal.sqlite3")
+    assert boards.version() is None and boards.refresh() == []
+    Journal(tmp_path / "journal.sqlite3").start_game("main", "nodes", NODES)
+    assert boards.refresh() == ["main"]
