@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 from pathlib import Path
 
-from bridge.journal import Journal
+from bridge.journal import SCHEMA, Journal
 from bridge.web.hub import LOBBY, Hub
 from bridge.web.live import Boards
 
@@ -90,3 +91,24 @@ def test_a_board_page_starts_before_the_journal_exists(tmp_path: Path) -> None:
     assert boards.version() is None and boards.refresh() == []
     Journal(tmp_path / "journal.sqlite3").start_game("main", "nodes", NODES)
     assert boards.refresh() == ["main"]
+
+
+def test_a_journal_caught_while_its_tables_are_written_is_read_at_the_next_poll(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    first_table = SCHEMA.split(";")[0]
+    sqlite3.connect(path).execute(first_table).connection.close()  # the other tables are not there yet
+
+    async def scenario() -> tuple[str | None, str | None]:
+        hub = Hub(Boards(path))
+        subscription = hub.subscribe(LOBBY)
+        assert subscription is not None and subscription.latest == "[]"
+        subscription.latest = None
+        hub.check()
+        before = subscription.latest
+        Journal(path).start_game("main", "nodes", NODES)
+        hub.check()
+        return before, subscription.latest
+
+    before, after = asyncio.run(scenario())
+    assert before is None
+    assert after is not None and json.loads(after)[0]["board"] == "main"
