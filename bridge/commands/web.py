@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from bridge.commands.games import DEFAULT_DATA
-from bridge.web.serve import DEFAULT_LISTEN, DEFAULT_PORT, server
+from bridge.web.serve import DEFAULT_LISTEN, DEFAULT_PORT, RATE, SPECTATORS, server
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -20,6 +20,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     add_web_options(parser, "--port")
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA, metavar="DIR",
                         help=f"the bridge's data folder (default: {DEFAULT_DATA})")
+    parser.add_argument("--spectators", type=int, default=SPECTATORS, metavar="N",
+                        help=f"live pages served at once (default {SPECTATORS})")
+    parser.add_argument("--rate", type=float, default=RATE, metavar="N",
+                        help=f"requests a second from one address (default {RATE:g}, bursts of three times that)")
     parser.set_defaults(func=run)
 
 
@@ -40,7 +44,10 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         print(f"blockref web: --port must be 1..65535, not {args.port}", file=sys.stderr)
         return 2
-    web = server(args.data, args.port, args.web_listen)
+    if args.spectators < 1 or args.rate <= 0:
+        print("blockref web: --spectators and --rate must be above 0", file=sys.stderr)
+        return 2
+    web = server(args.data, args.port, args.web_listen, args.spectators, args.rate)
     print(f"READY: the boards are at http://{args.web_listen}:{args.port}/ (journal {args.data}); Ctrl-C stops.",
           flush=True)
     web.run()

@@ -6,6 +6,7 @@ it has not seen; :meth:`Boards.refresh` is the one place that reads the journal 
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,8 @@ from bridge.web.archive import Archive, JournalMissing
 from bridge.web.positions import GameReplay
 
 Snapshot = dict[str, Any]
+KEPT_REPLAYS = 64
+"""Games kept replayed at once (the least recently used is replayed again when asked for)."""
 
 
 class Boards:
@@ -22,7 +25,7 @@ class Boards:
     def __init__(self, path: Path) -> None:
         self.path = path
         self._archive: Archive | None = None
-        self._replays: dict[int, GameReplay] = {}
+        self._replays: OrderedDict[int, GameReplay] = OrderedDict()
         self._keys: dict[str, tuple[object, ...]] = {}
         self.snapshots: dict[str, Snapshot] = {}
 
@@ -68,9 +71,12 @@ class Boards:
         return {} if archive is None else archive.seats(board)
 
     def _replay(self, archive: Archive, summary: GameSummary) -> GameReplay:
-        replay = self._replays.get(summary.id)
+        replay = self._replays.pop(summary.id, None)
         if replay is None or len(replay.moves) > summary.entries:  # new, or an entry was taken back
-            replay = self._replays[summary.id] = GameReplay(summary.game, summary.options)
+            replay = GameReplay(summary.game, summary.options)
+        self._replays[summary.id] = replay
+        while len(self._replays) > KEPT_REPLAYS:
+            self._replays.popitem(last=False)
         if len(replay.moves) < summary.entries:
             entries = archive.entries(summary.id)[len(replay.moves):]
             replay.extend([e.entry for e in entries], [e.by for e in entries])

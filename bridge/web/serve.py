@@ -12,12 +12,17 @@ from bridge.web.app import create_app
 
 DEFAULT_PORT = 8765
 DEFAULT_LISTEN = "127.0.0.1"
+SPECTATORS = 500
+RATE = 20.0
 
 
-def server(data: Path, port: int = DEFAULT_PORT, listen: str = DEFAULT_LISTEN) -> uvicorn.Server:
-    """A uvicorn server of the app for data folder ``data`` (not started)."""
-    config = uvicorn.Config(create_app(data), host=listen, port=port, log_level="warning", access_log=False,
-                            lifespan="on", timeout_graceful_shutdown=1)
+def server(data: Path, port: int = DEFAULT_PORT, listen: str = DEFAULT_LISTEN, spectators: int = SPECTATORS,
+           rate: float = RATE) -> uvicorn.Server:
+    """A uvicorn server of the app for data folder ``data`` (not started): at most ``spectators`` live
+    streams, ``rate`` requests a second per address (bursts of three times that)."""
+    app = create_app(data, spectators, rate, 3 * rate)
+    config = uvicorn.Config(app, host=listen, port=port, log_level="warning", access_log=False, lifespan="on",
+                            timeout_graceful_shutdown=1)
     return uvicorn.Server(config)
 
 

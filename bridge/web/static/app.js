@@ -118,10 +118,14 @@ function board() {
     seen = data.seen;
     document.body.dataset.seen = String(seen);
     $("#svg").innerHTML = data.svg;
-    $("#status").textContent = data.status + (data.result ? ` (${data.result})` : "");
+    const result = data.result && !data.status.includes(data.result) ? ` (${data.result})` : "";
+    $("#status").textContent = data.status + result;
     $("#players").textContent = who(data.seats);
     showMoves(data.moves);
-    if (token) $("#seat").textContent = data.terminal ? "The game is over." : "You hold a seat of this board.";
+    if (token) {
+      form.hidden = data.terminal;
+      $("#seat").textContent = "You hold a seat of this board.";
+    }
   }
   const events = new EventSource(`/events/board/${encodeURIComponent(name)}`);
   events.onmessage = (message) => show(JSON.parse(message.data));
