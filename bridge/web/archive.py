@@ -63,6 +63,14 @@ class Archive:
                                 "GROUP BY g.id ORDER BY g.board").fetchall()
         return [_summary(r) for r in rows]
 
+    def newest_entries(self) -> dict[str, float]:
+        """When the newest entry of every board's newest game was written (0: it has none); an entry taken
+        back and another given in its place change it even though the count stays."""
+        rows = self._db.execute("SELECT g.board, COALESCE(MAX(e.at), 0) FROM games g LEFT JOIN entries e "
+                                "ON e.game_id = g.id WHERE g.id IN (SELECT MAX(id) FROM games GROUP BY board) "
+                                "GROUP BY g.id")
+        return {str(board): float(at) for board, at in rows}
+
     def games(self, game: str | None = None, player: str | None = None) -> list[GameSummary]:
         """Every game, newest first, optionally of one game and with a seat or entry by ``player``."""
         where, args = [], []

@@ -49,10 +49,15 @@ class Boards:
         if archive is None:
             return []
         seats = archive.all_seats()
+        newest = archive.newest_entries()
         changed = []
         for summary in archive.boards():
-            key = (summary.id, summary.entries, summary.result, tuple(sorted(seats.get(summary.board, {}).items())))
-            if self._keys.get(summary.board) != key:
+            key = (summary.id, summary.entries, newest.get(summary.board), summary.result,
+                   tuple(sorted(seats.get(summary.board, {}).items())))
+            before = self._keys.get(summary.board)
+            if before != key:
+                if before is not None and before[:2] == key[:2] and before[2] != key[2]:
+                    self._replays.pop(summary.id, None)  # an entry taken back and another given: replay afresh
                 self._keys[summary.board] = key
                 self.snapshots[summary.board] = self._snapshot(archive, summary, seats.get(summary.board, {}))
                 changed.append(summary.board)

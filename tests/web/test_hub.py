@@ -112,3 +112,15 @@ def test_a_journal_caught_while_its_tables_are_written_is_read_at_the_next_poll(
     before, after = asyncio.run(scenario())
     assert before is None
     assert after is not None and json.loads(after)[0]["board"] == "main"
+
+
+def test_an_entry_taken_back_and_replaced_between_two_polls_is_shown_as_replaced(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "journal.sqlite3")
+    game_id = journal.start_game("main", "nodes", NODES)
+    journal.append(game_id, "c3-c4", "alex")
+    boards = Boards(tmp_path / "journal.sqlite3")
+    assert boards.refresh() == ["main"]
+    journal.drop_last(game_id)
+    journal.append(game_id, "c3-d3", "alex")  # an agreed undo, then another piece, within one poll
+    assert boards.refresh() == ["main"]
+    assert [move["entry"] for move in boards.snapshots["main"]["moves"]] == ["c3-d3"]
