@@ -1,5 +1,6 @@
 """An in-world Nodes game (the referee's computer players on the embedded server, as ``blockref demo``
-plays it) followed live on the board page: every move appears, in order."""
+plays it) followed live on the board page: every move appears, in order; and ``blockref up --web`` serving
+the page from the referee's own process."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from typing import Any
 import httpx
 import pytest
 
+from bridge.embedded_server import free_port
 from bridge.journal import Journal
+from tests.e2e.arena import BridgeProcess
 from tests.web.conftest import WebSite
 
 pytestmark = pytest.mark.server
@@ -63,3 +66,22 @@ def test_an_in_world_game_is_followed_live_move_by_move(embedded_server: Any, br
     counts = [seen for game_id, seen in page.evaluate("window.seenLog") if game_id == saved.id]
     assert counts == sorted(set(counts)), counts  # in order, none twice
     assert set(range(counts[0], len(saved.entries) + 1)) <= set(counts), counts  # every move, one by one
+
+
+def test_blockref_up_serves_the_page_in_its_own_process(embedded_server: Any, tmp_path: Path) -> None:
+    port = free_port()
+    bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", tmp_path, (580, 0, -3),
+                           ("--web", str(port)))
+    bridge.start(timeout=60)
+    try:
+        lobby = httpx.get(f"http://127.0.0.1:{port}/api/lobby").json()
+        assert [(row["board"], row["game"], row["seen"]) for row in lobby] == [("main", "nodes", 0)]
+        page = httpx.get(f"http://127.0.0.1:{port}/board/main")
+        assert page.status_code == 200 and "<svg" in page.text
+        refused = httpx.post(f"http://127.0.0.1:{port}/api/board/main/act",
+                             json={"token": "guess", "action": "c3-c4", "seen": 0})
+        assert refused.status_code == 403
+    finally:
+        bridge.stop()
+    assert bridge.process is not None and bridge.process.returncode == 0, bridge.log.read_text()[-2000:]
+    assert f"http://127.0.0.1:{port}/" in bridge.log.read_text()
