@@ -22,7 +22,7 @@ from starlette.staticfiles import StaticFiles
 
 from bridge.commands.games import ExportError, export_record
 from bridge.journal import SavedGame
-from bridge.web import pages
+from bridge.web import clicks, pages
 from bridge.web.hub import LOBBY, Hub
 from bridge.web.limits import RateLimit
 from bridge.web.live import Boards
@@ -75,7 +75,15 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
         return HTMLResponse(pages.lobby(boards.lobby(hub.spectators())))
 
     async def board_page(request: Request) -> Response:
-        return HTMLResponse(pages.board(snapshot(request)))
+        found = snapshot(request)
+        replay = boards.replay(found["game_id"])
+        return HTMLResponse(pages.board(found, [] if replay is None else clicks.targets(replay.state)))
+
+    async def legal_api(request: Request) -> Response:
+        found = snapshot(request)
+        replay = boards.replay(found["game_id"])
+        legal = [] if replay is None or replay.broken else clicks.legal_picks(replay.state)
+        return JSONResponse({"seen": len(replay.moves) if replay else 0, "legal": legal})
 
     async def archive_page(request: Request) -> Response:
         game, player = request.query_params.get("game", ""), request.query_params.get("player", "").strip()
@@ -183,6 +191,7 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
         Route("/game/{game_id}", viewer_page), Route("/game/{game_id}/record.txt", record),
         Route("/play", play_page),
         Route("/api/lobby", lobby_api), Route("/api/board/{name}", board_api),
+        Route("/api/board/{name}/legal", legal_api),
         Route("/api/game/{game_id}/position/{n}", position_api),
         Route("/api/games", new_game, methods=["POST"]), Route("/api/board/{name}/act", act, methods=["POST"]),
         Route("/events/lobby", events), Route("/events/board/{name}", events),

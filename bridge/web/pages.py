@@ -8,13 +8,7 @@ from html import escape
 from typing import Any
 
 from bridge.journal import GameSummary
-from engines.nodes.board import COLUMNS as NODES_COLUMNS
-from engines.nodes.svg import MARGIN as NODES_MARGIN
-from engines.nodes.svg import SIZE as NODES_SIZE
-from engines.nodes.svg import STEP as NODES_STEP
-
-NODES_CLICKS = {"step": NODES_STEP, "margin": NODES_MARGIN, "size": NODES_SIZE, "columns": NODES_COLUMNS}
-"""Where Nodes' points are on its SVG, so that the script turns a click into a point name."""
+from bridge.web.clicks import Spot, reach
 
 
 def layout(title: str, body: str, page: str, data: dict[str, Any] | None = None) -> str:
@@ -64,21 +58,23 @@ def move_text(move: dict[str, Any]) -> str:
     return f"{move['entry']}{words}" + (f" — {who}" if who else "")
 
 
-def board(snapshot: dict[str, Any]) -> str:
+def board(snapshot: dict[str, Any], targets: list[tuple[str, Spot]]) -> str:
+    """A board live; ``targets`` are what a click on its picture picks (see :mod:`bridge.web.clicks`)."""
     name = escape(snapshot["board"])
     body = f"""<h1>{name}: {escape(snapshot["title"])}</h1>
 <p id="players">{escape(_who(snapshot["seats"]))}</p>
 <div class="live"><div id="svg">{snapshot["svg"]}</div>
 <div class="side"><p id="status">{escape(snapshot["status"])}</p>
-<form id="move" hidden><p id="seat"></p><p id="picked"></p>
+<form id="move" hidden><p id="seat"></p><p id="picked"></p><p id="choices"></p>
 <input name="action" autocomplete="off" placeholder="a move in record notation" aria-label="move">
 <button type="submit">Play</button> <button type="button" id="concede">Concede</button>
 <p id="reason" role="alert"></p></form>
 <h2>Moves</h2><ol id="moves">{moves_list(snapshot["moves"])}</ol>
 <p><a href="/game/{snapshot["game_id"]}">this game in the archive</a></p></div></div>"""
     data: dict[str, Any] = {"board": snapshot["board"], "game": snapshot["game"], "seen": str(snapshot["seen"])}
-    if snapshot["game"] == "nodes":
-        data["clicks"] = NODES_CLICKS
+    if targets:
+        data["targets"] = [[key, x, y] for key, (x, y) in targets]
+        data["reach"] = str(reach(targets))
     return layout(snapshot["board"], body, "board", data)
 
 

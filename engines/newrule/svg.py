@@ -29,11 +29,16 @@ INK = "#222222"
 HIGHLIGHT = "#ffb000"
 
 
+def cell_size(side: int) -> int:
+    """Pixels from one dot to the next on a board of ``side`` spaces a side."""
+    return max(MIN_CELL, MIN_BOARD // side)
+
+
 def board_svg(state: NewRuleState) -> str:
     """An SVG picture of ``state`` (last action highlighted, caption with the turn and the scores)."""
     board = state.board
     size, side = board.size, board.side
-    cell = max(MIN_CELL, MIN_BOARD // side)
+    cell = cell_size(side)
     width = 2 * MARGIN + side * cell
     caption = [action_line(state), score_line(state)]
     height = width + CAPTION_LINE * len(caption)

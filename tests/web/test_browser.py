@@ -1,8 +1,9 @@
 """The pages in a real headless browser: a Nodes game against the computer played by clicks, a New Rule
-game between two browsers, the archive's step-through viewer, stale and forged actions refused."""
+game between two browsers (by clicks too), the archive's step-through viewer, stale and forged actions refused."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 from pathlib import Path
@@ -10,10 +11,10 @@ from typing import Any
 
 import httpx
 
+from bridge.web.clicks import picks
 from engines.catalogue import make_game
 from engines.core import GameState
 from engines.nodes import PlaceNode, PlaceWire
-from engines.nodes.svg import MARGIN, SIZE, STEP, WIDTH
 from tests.web.conftest import WebSite
 
 SCREENSHOTS = os.environ.get("BLOCKREF_SCREENSHOTS")
@@ -39,12 +40,38 @@ def wait_seen(page: Any, entries: int) -> None:
                            timeout=WAIT_MS)
 
 
-def click_point(page: Any, point: int) -> None:
-    """Click Nodes point ``point`` where the engine's SVG draws it."""
+def click_target(page: Any, key: str) -> None:
+    """Click the spot ``key`` of the board's picture where the page says it is drawn."""
+    spots = {k: (x, y) for k, x, y in json.loads(page.get_attribute("body", "data-targets"))}
+    x, y = spots[key]
     box = page.locator("#svg svg").bounding_box()
-    scale = box["width"] / WIDTH
-    column, row = point % SIZE, point // SIZE
-    page.mouse.click(box["x"] + (MARGIN + column * STEP) * scale, box["y"] + (MARGIN + (SIZE - 1 - row) * STEP) * scale)
+    scale = box["width"] / float(page.get_attribute("#svg svg", "width"))
+    page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
+
+
+def play_by_clicks(page: Any, state: GameState[Any], action: Any) -> None:
+    """Click the spots of ``action`` (the last one twice for a move whose spots begin longer ones),
+    choosing it among the offered moves if its spots make several."""
+    spots = picks(state, action)
+    assert spots, f"{state.action_to_text(action)} is not played by clicks"
+    for key in spots:
+        click(page, key)
+    text = state.action_to_text(action)
+    if page.evaluate("() => document.querySelector('#picked').textContent.startsWith('sent')"):
+        return
+    offered = page.locator("button.choice").all_inner_texts()
+    if text in offered:
+        page.click(f"button.choice >> text='{text}'")
+    else:
+        click(page, spots[-1])  # the same spot again: the move of that one spot
+    assert page.locator("#picked").inner_text().startswith("sent"), page.locator("#picked").inner_text()
+
+
+def click(page: Any, key: str) -> None:
+    """Click spot ``key`` and wait until the page has handled the click."""
+    handled = int(page.get_attribute("body", "data-handled") or 0)
+    click_target(page, key)
+    page.wait_for_function(f"() => Number(document.body.dataset.handled || 0) > {handled}", timeout=WAIT_MS)
 
 
 def shown_svg(page: Any) -> str:
@@ -81,12 +108,7 @@ def test_a_nodes_game_against_the_computer_is_played_by_clicks_to_its_end(browse
             break
         state = replayed(snapshot)
         action = next(a for a in state.legal_actions() if isinstance(a, PlaceWire | PlaceNode))
-        if isinstance(action, PlaceWire):
-            click_point(page, action.frm)
-            click_point(page, action.to)
-        else:
-            click_point(page, action.at)
-            click_point(page, action.at)
+        play_by_clicks(page, state, action)
         clicked += 1
         wait_seen(page, snapshot["seen"] + 1)
         assert page.locator("#moves li").nth(snapshot["seen"]).inner_text().startswith(state.action_to_text(action))
@@ -98,6 +120,21 @@ def test_a_nodes_game_against_the_computer_is_played_by_clicks_to_its_end(browse
     page.screenshot(path=str(picture), full_page=True)
     if SCREENSHOTS:
         shutil.copy(picture, Path(SCREENSHOTS) / "web-live.png")
+
+
+def test_tightwire_lines_are_drawn_by_clicking_their_dots_and_choosing_the_move(browser: Any, site: WebSite) -> None:
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    start_game(page, site, "tightwire", "easy", "")
+    page.wait_for_url("**/board/web-1", timeout=WAIT_MS)
+    for _ in range(2):
+        page.wait_for_function("() => { const s = window.blockrefSnapshot(); return s && s.to_move === 1; }",
+                               timeout=WAIT_MS)
+        snapshot = page.evaluate("window.blockrefSnapshot()")
+        state = replayed(snapshot)
+        action = state.legal_actions()[0]
+        play_by_clicks(page, state, action)
+        wait_seen(page, snapshot["seen"] + 1)
+        assert board_json(site, "web-1")["moves"][snapshot["seen"]]["entry"] == state.action_to_text(action)
 
 
 def test_two_browsers_play_a_new_rule_game_each_seeing_the_other_move(browser: Any, site: WebSite) -> None:
@@ -117,9 +154,7 @@ def test_two_browsers_play_a_new_rule_game_each_seeing_the_other_move(browser: A
         state = replayed(snapshot)
         mover = state.current_player()
         assert mover in pages
-        action = state.action_to_text(state.legal_actions()[0])
-        pages[mover].fill("input[name=action]", action)
-        pages[mover].press("input[name=action]", "Enter")
+        play_by_clicks(pages[mover], state, state.legal_actions()[0])
         for page in pages.values():
             wait_seen(page, snapshot["seen"] + 1)
     for page in pages.values():

@@ -88,28 +88,71 @@ function board() {
     });
     $("#concede").addEventListener("click", () => send("concede"));
   }
-  const clicks = document.body.dataset.clicks ? JSON.parse(document.body.dataset.clicks) : null;
-  let picked = null;
-  if (token && clicks) {
-    $("#picked").textContent = "Click a point then a neighbouring point for a wire, or a point twice for a node.";
+  const targets = JSON.parse(document.body.dataset.targets || "[]");  // [key, x, y] in the picture's units
+  const reach = Number(document.body.dataset.reach || 0);
+  let pick = [];
+  let handled = 0;  // clicks handled so far (a test waits for its clicks to be)
+  let legal = {seen: -1, moves: []};
+
+  async function legalMoves() {
+    if (legal.seen !== seen) {
+      const result = await api(`/api/board/${encodeURIComponent(name)}/legal`);
+      if (result.ok) legal = {seen: result.answer.seen, moves: result.answer.legal};
+    }
+    return legal.moves;
+  }
+
+  function offer(moves, hint) {
+    const buttons = moves.map((move) => {
+      const button = text("button", move.action);
+      button.type = "button";
+      button.className = "choice";
+      button.addEventListener("click", () => { pick = []; offer([], `sent ${move.action}`); send(move.action); });
+      return button;
+    });
+    $("#choices").replaceChildren(...buttons);
+    $("#picked").textContent = hint;
+  }
+
+  async function clicked(key) {
+    const moves = await legalMoves();
+    const confirm = pick.length > 0 && pick[pick.length - 1] === key;  // the same spot twice: that move
+    if (!confirm) pick.push(key);
+    const same = (m) => m.picks.length === pick.length && m.picks.every((k, i) => k === pick[i]);
+    const sameSet = (m) => m.picks.length === pick.length && pick.every((k) => m.picks.includes(k));
+    let exact = moves.filter(same);
+    if (!exact.length) exact = moves.filter(sameSet);
+    const extends_ = (m) => m.picks.length > pick.length && pick.every((k) => m.picks.includes(k));
+    const longer = confirm ? [] : moves.filter(extends_);
+    const shown = pick.map((k) => k.replace(/^\w+:/, "")).join(", ");
+    if (!exact.length && !longer.length) {
+      pick = [];
+      offer([], `no legal move is made by ${shown}: pick again`);
+    } else if (exact.length === 1 && !longer.length) {
+      pick = [];
+      offer([], `sent ${exact[0].action}`);
+      send(exact[0].action);
+    } else {
+      offer(exact, `picked ${shown}: ` + (longer.length ? "pick the next spot" : "choose the move")
+            + (exact.length && longer.length ? ", or choose" : ""));
+    }
+  }
+
+  if (token && targets.length) {
+    $("#picked").textContent = "Click the board to move (the move box takes the notation too).";
     $("#svg").addEventListener("click", (event) => {
-      const svg = $("#svg svg");
-      const matrix = svg.getScreenCTM();
+      const matrix = $("#svg svg").getScreenCTM();
       if (!matrix) return;
       const spot = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
-      const column = Math.round((spot.x - clicks.margin) / clicks.step);
-      const row = clicks.size - 1 - Math.round((spot.y - clicks.margin) / clicks.step);
-      if (column < 0 || row < 0 || column >= clicks.size || row >= clicks.size) { picked = null; return; }
-      const point = clicks.columns[column] + (row + 1);
-      if (picked === null) {
-        picked = point;
-        $("#picked").textContent = `picked ${point}: now its neighbour (a wire) or ${point} again (a node)`;
-        return;
+      let best = null;
+      let distance = reach;
+      for (const [key, x, y] of targets) {
+        const d = Math.hypot(spot.x - x, spot.y - y);
+        if (d <= distance) { best = key; distance = d; }
       }
-      const action = picked === point ? `node ${point}` : `${picked}-${point}`;
-      picked = null;
-      $("#picked").textContent = `sent ${action}`;
-      send(action);
+      const done = () => { document.body.dataset.handled = String(++handled); };
+      if (best === null) { pick = []; offer([], "not on a spot of the board: pick again"); done(); return; }
+      clicked(best).then(done);
     });
   }
 
