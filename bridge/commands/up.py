@@ -100,10 +100,10 @@ def run(args: argparse.Namespace) -> int:
               "server; with --server, your server's own settings decide who can join", file=sys.stderr)
         return 2
     stop = stop_on_sigterm()
-    server = None
-    web = start_in_thread(config.data_dir, args.web, args.web_listen) if args.web else None
+    server = web = None
     try:
-        if web is not None:
+        if args.web:
+            web = start_in_thread(config.data_dir, args.web, args.web_listen)
             print(f"the boards are in a browser at http://{args.web_listen}:{args.web}/", flush=True)
         server, address = start_embedded_unless(args.server, mc_port=args.mc_port, api_port=args.api_port,
                                                 world=args.world or config.data_dir / "world", stop=stop,

@@ -71,9 +71,11 @@ class Archive:
                                 "GROUP BY g.id")
         return {str(board): float(at) for board, at in rows}
 
-    def games(self, game: str | None = None, player: str | None = None) -> list[GameSummary]:
-        """Every game, newest first, optionally of one game and with a seat or entry by ``player``."""
-        where, args = [], []
+    def games(self, game: str | None = None, player: str | None = None, limit: int = 500) -> list[GameSummary]:
+        """The newest ``limit`` games, newest first, optionally of one game and with a seat or entry by
+        ``player``."""
+        where: list[str] = []
+        args: list[object] = []
         if game:
             where.append("g.game = ?")
             args.append(game)
@@ -82,7 +84,7 @@ class Archive:
                          "OR EXISTS (SELECT 1 FROM seats s WHERE s.board = g.board AND s.name = ?))")
             args += [player, player]
         clause = f"WHERE {' AND '.join(where)} " if where else ""
-        rows = self._db.execute(_SUMMARY + clause + "GROUP BY g.id ORDER BY g.id DESC", args).fetchall()
+        rows = self._db.execute(_SUMMARY + clause + "GROUP BY g.id ORDER BY g.id DESC LIMIT ?", [*args, limit])
         return [_summary(r) for r in rows]
 
     def game(self, game_id: int) -> GameSummary | None:

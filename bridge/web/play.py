@@ -9,7 +9,9 @@ it is refused as stale (409).
 from __future__ import annotations
 
 import asyncio
+import functools
 import re
+import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,6 +75,7 @@ class WebGames:
         except ValueError as error:
             raise Refused(400, str(error)) from None
         seats = rules.num_players
+        names = names or ["guest"]
         if opponent == "person":
             names = names + [f"guest {n}" for n in range(len(names) + 1, seats + 1)]
         for name in names[:seats]:
@@ -80,7 +83,7 @@ class WebGames:
                 raise Refused(400, f"a name has 1 to 24 letters, digits, spaces or .'-; not {name!r}")
         numbers = [int(m.group(1)) for g in self.journal.games() if (m := BOARD.fullmatch(g.board))]
         board = f"web-{max(numbers, default=0) + 1}"
-        game_id = self.journal.start_game(board, rules.name, rules.options)
+        self.journal.start_game(board, rules.name, rules.options)
         tokens: dict[int, str] = {}
         for seat in range(1, seats + 1):
             if seat == 1 or opponent == "person":
@@ -88,7 +91,6 @@ class WebGames:
                 tokens[seat] = self.tokens.issue(board, seat)
             else:
                 self.journal.set_seat(board, seat, f"computer ({opponent})")
-        assert game_id
         self._start_computer(board)
         return NewGame(board, tokens)
 
@@ -156,7 +158,12 @@ class WebGames:
             return
         task = loop.create_task(self._computer_turns(board))
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(functools.partial(self._done, board))
+
+    def _done(self, board: str, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            print(f"blockref web: the computer stopped playing {board}: {task.exception()}", file=sys.stderr)
 
     async def _computer_turns(self, board: str) -> None:
         """Play the computer's pieces while a computer seat is to move."""

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 import uvicorn
@@ -27,8 +28,13 @@ def server(data: Path, port: int = DEFAULT_PORT, listen: str = DEFAULT_LISTEN, s
 
 
 def start_in_thread(data: Path, port: int = DEFAULT_PORT, listen: str = DEFAULT_LISTEN) -> uvicorn.Server:
-    """Serve in a daemon thread (uvicorn leaves signals to the main thread); set ``should_exit`` on the
-    result to stop it."""
+    """Serve in a daemon thread (uvicorn leaves signals to the main thread) once it listens; set
+    ``should_exit`` on the result to stop it. ValueError if it cannot listen on ``listen:port``."""
     web = server(data, port, listen)
-    threading.Thread(target=web.run, name="blockref-web", daemon=True).start()
+    thread = threading.Thread(target=web.run, name="blockref-web", daemon=True)
+    thread.start()
+    while not web.started and thread.is_alive():
+        time.sleep(0.02)
+    if not web.started:
+        raise ValueError(f"the web page cannot listen on {listen}:{port} (the port is in use, or no such address)")
     return web

@@ -157,6 +157,12 @@ def test_an_address_that_sends_too_many_requests_waits(tmp_path: Path) -> None:
     assert statuses == [200, 200, 200, 429, 429]
 
 
+def test_a_game_without_names_seats_a_guest(client: TestClient) -> None:
+    answer = client.post("/api/games", json={"game": "nodes", "opponent": "person", "names": []})
+    assert answer.status_code == 201
+    assert board(client, answer.json()["board"])["seats"] == {"1": "guest", "2": "guest 2"}
+
+
 def test_the_lobby_lists_every_board(client: TestClient) -> None:
     new_game(client, "nodes", "person")
     new_game(client, "newrule", "person", size=4)
