@@ -41,9 +41,11 @@ def site(tmp_path: Path) -> Iterator[WebSite]:
     server.should_exit = True
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Headless Chromium (Debian's package); the tests that need it are skipped where it is missing."""
+    """Headless Chromium (Debian's package); the tests that need it are skipped where it is missing. One
+    per module: Playwright's synchronous API holds an event loop in the main thread while it runs, which
+    tests of asyncio code in later modules must not find."""
     if not CHROMIUM.is_file():
         pytest.skip(f"BROWSER TESTS NOT RUN: {CHROMIUM} is missing; install it with server-setup/browser/install.sh")
     sync_api = pytest.importorskip("playwright.sync_api", reason="BROWSER TESTS NOT RUN: playwright is missing")
