@@ -180,6 +180,10 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
         hub.check()
         return JSONResponse({"played": entry, "seen": seen + 1})
 
+    async def hint(request: Request) -> Response:
+        body = await _json(request)
+        return JSONResponse({"hint": await games().hint(request.path_params["name"], _text(body, "token"))})
+
     async def refused(request: Request, error: Exception) -> Response:
         assert isinstance(error, Refused)
         if request.url.path.startswith("/api/"):
@@ -194,6 +198,7 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
         Route("/api/board/{name}/legal", legal_api),
         Route("/api/game/{game_id}/position/{n}", position_api),
         Route("/api/games", new_game, methods=["POST"]), Route("/api/board/{name}/act", act, methods=["POST"]),
+        Route("/api/board/{name}/hint", hint, methods=["POST"]),
         Route("/events/lobby", events), Route("/events/board/{name}", events),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -68,7 +68,8 @@ def board(snapshot: dict[str, Any], targets: list[tuple[str, Spot]]) -> str:
 <form id="move" hidden><p id="seat"></p><p id="picked"></p><p id="choices"></p>
 <input name="action" autocomplete="off" placeholder="a move in record notation" aria-label="move">
 <button type="submit">Play</button> <button type="button" id="concede">Concede</button>
-<p id="reason" role="alert"></p></form>
+<button type="button" id="hint">Hint</button>
+<p id="reason" role="alert"></p><p id="hint-text"></p></form>
 <h2>Moves</h2><ol id="moves">{moves_list(snapshot["moves"])}</ol>
 <p><a href="/game/{snapshot["game_id"]}">this game in the archive</a></p></div></div>"""
     data: dict[str, Any] = {"board": snapshot["board"], "game": snapshot["game"], "seen": str(snapshot["seen"])}

@@ -21,6 +21,7 @@ from bridge.journal import Journal
 from bridge.web.live import Boards
 from bridge.web.positions import GameReplay
 from bridge.web.seats import SeatTokens
+from engines.ai.hints import hint
 from engines.ai.knowledge import seat_player
 from engines.catalogue import make_game
 
@@ -30,6 +31,8 @@ LEVELS = ("easy", "normal", "hard")
 BOARD = re.compile(r"web-(\d+)")
 NAME = re.compile(r"[\w .'-]{1,24}")
 COMPUTER = re.compile(r"computer \((\w+)\)")
+HINT_BUDGET = 200
+"""The search budget of a hint (as in chat): a fraction of a second."""
 
 
 class Refused(Exception):
@@ -101,6 +104,20 @@ class WebGames:
             entry = self._check(board, token, action, seen)
         self._start_computer(board)
         return entry
+
+    async def hint(self, board: str, token: str) -> str:
+        """A suggestion for the seat of ``token``, when it is to move in a game against the computer."""
+        replay, _ = self._replay(board)
+        seat = self.tokens.seat(board, token)
+        if seat is None:
+            raise Refused(403, f"this link does not hold a seat of {board}")
+        seated = self.boards.archive_seats(board)
+        if not any(COMPUTER.fullmatch(name) for name in seated.values()):
+            raise Refused(403, "hints are for games against the computer")
+        state = replay.state
+        if state.is_terminal() or state.current_player() != seat:
+            raise Refused(409, "hints are for the player to move")
+        return await asyncio.to_thread(hint, state.clone(), HINT_BUDGET)
 
     def _check(self, board: str, token: str, action: str, seen: int) -> str:
         replay, game_id = self._replay(board)

@@ -17,6 +17,8 @@ from bridge.cli import main
 from bridge.commands.games import export_record
 from bridge.journal import Journal
 from bridge.web.app import create_app
+from engines.newrule import NewRuleGame
+from engines.nodes import NodesGame
 
 
 @pytest.fixture
@@ -71,8 +73,6 @@ def test_a_nodes_game_against_the_computer_is_journaled_and_listed(client: TestC
 def test_two_people_play_a_new_rule_game_to_its_end(client: TestClient) -> None:
     name, tokens = new_game(client, "newrule", "person", size=4)
     assert set(tokens) == {"1", "2"} and tokens["1"] != tokens["2"]
-    from engines.newrule import NewRuleGame
-
     state = NewRuleGame(size=4).new_initial_state()
     while not state.is_terminal():
         action = state.action_to_text(state.legal_actions()[0])
@@ -112,8 +112,6 @@ def test_an_illegal_move_is_explained_with_the_engine_reason(client: TestClient)
     name, tokens = new_game(client, "nodes", "person")
     answer = act(client, name, tokens["1"], "f6-f7", 0)
     assert answer.status_code == 422
-    from engines.nodes import NodesGame
-
     state = NodesGame().new_initial_state()
     reason = state.why_illegal(state.action_from_text("f6-f7"))
     assert reason and answer.json()["error"].endswith(reason)
@@ -155,6 +153,18 @@ def test_an_address_that_sends_too_many_requests_waits(tmp_path: Path) -> None:
     with TestClient(create_app(tmp_path, rate=0.01, burst=3)) as client:
         statuses = [client.get("/api/lobby").status_code for _ in range(5)]
     assert statuses == [200, 200, 200, 429, 429]
+
+
+def test_hints_are_for_the_player_to_move_against_the_computer(client: TestClient) -> None:
+    name, tokens = new_game(client, "nodes", "easy")
+    answer = client.post(f"/api/board/{name}/hint", json={"token": tokens["1"]})
+    start = NodesGame().new_initial_state()
+    assert answer.status_code == 200
+    assert answer.json()["hint"].split()[0] in [start.action_to_text(a) for a in start.legal_actions()]
+    assert client.post(f"/api/board/{name}/hint", json={"token": "forged"}).status_code == 403
+    people, seats = new_game(client, "nodes", "person")
+    refused = client.post(f"/api/board/{people}/hint", json={"token": seats["1"]})
+    assert refused.status_code == 403 and "against the computer" in refused.json()["error"]
 
 
 def test_a_game_without_names_seats_a_guest(client: TestClient) -> None:

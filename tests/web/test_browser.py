@@ -99,6 +99,9 @@ def test_a_nodes_game_against_the_computer_is_played_by_clicks_to_its_end(browse
     start_game(page, site, "nodes", "easy", "turn_limit=4")
     page.wait_for_url("**/board/web-1", timeout=WAIT_MS)
     wait_seen(page, 0)
+    page.click("#hint")
+    page.wait_for_function("() => document.querySelector('#hint-text').textContent.startsWith('hint: ')",
+                           timeout=WAIT_MS)
     clicked = 0
     while True:
         page.wait_for_function("() => { const s = window.blockrefSnapshot(); return s && (s.terminal || "

@@ -87,6 +87,11 @@ function board() {
       if (action) send(action).then(() => { form.elements.action.value = ""; });
     });
     $("#concede").addEventListener("click", () => send("concede"));
+    $("#hint").addEventListener("click", async () => {
+      $("#hint-text").textContent = "thinking ...";
+      const result = await api(`/api/board/${encodeURIComponent(name)}/hint`, {token});
+      $("#hint-text").textContent = result.ok ? `hint: ${result.answer.hint}` : result.answer.error;
+    });
   }
   const targets = JSON.parse(document.body.dataset.targets || "[]");  // [key, x, y] in the picture's units
   const reach = Number(document.body.dataset.reach || 0);
