@@ -26,7 +26,7 @@ from bridge.web import clicks, pages
 from bridge.web.hub import LOBBY, Hub
 from bridge.web.limits import RateLimit
 from bridge.web.live import Boards
-from bridge.web.play import PLAYABLE, Refused, WebGames
+from bridge.web.play import PLAYABLE, Refused, WebGames, unfinished
 from engines.catalogue import GAMES, game_module
 
 STATIC = Path(__file__).with_name("static")
@@ -52,8 +52,9 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         hub.check()
-        if boards.archive is not None:
-            games().resume()
+        waiting = unfinished(boards)
+        if waiting:
+            games().resume(waiting)
         poller = asyncio.create_task(hub.run())
         yield
         poller.cancel()

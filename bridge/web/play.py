@@ -35,6 +35,13 @@ HINT_BUDGET = 200
 """The search budget of a hint (as in chat): a fraction of a second."""
 
 
+def unfinished(boards: Boards) -> list[str]:
+    """The web games of the journal that are not over (the journal is written only when there are)."""
+    archive = boards.archive
+    return [g.board for g in ([] if archive is None else archive.boards())
+            if BOARD.fullmatch(g.board) and g.result is None]
+
+
 class Refused(Exception):
     """A request that changes nothing: its HTTP status and the reason, for a person."""
 
@@ -199,12 +206,10 @@ class WebGames:
                 action = await asyncio.to_thread(player.choose, state.clone())
                 self._journal(board, game_id, state.action_to_text(action), seated)
 
-    def resume(self) -> None:
-        """Let the computer move in every unfinished web game where it is to move (after a restart)."""
-        archive = self.boards.archive
-        for summary in [] if archive is None else archive.boards():
-            if BOARD.fullmatch(summary.board) and summary.result is None:
-                self._start_computer(summary.board)
+    def resume(self, boards: list[str]) -> None:
+        """Let the computer move where it is to move in ``boards`` (after a restart)."""
+        for board in boards:
+            self._start_computer(board)
 
     async def close(self) -> None:
         for task in list(self._tasks):

@@ -17,6 +17,7 @@ from bridge.cli import main
 from bridge.commands.games import export_record
 from bridge.journal import Journal
 from bridge.web.app import create_app
+from bridge.web.seats import SeatTokens
 from engines.newrule import NewRuleGame
 from engines.nodes import NodesGame
 
@@ -171,6 +172,31 @@ def test_a_game_without_names_seats_a_guest(client: TestClient) -> None:
     answer = client.post("/api/games", json={"game": "nodes", "opponent": "person", "names": []})
     assert answer.status_code == 201
     assert board(client, answer.json()["board"])["seats"] == {"1": "guest", "2": "guest 2"}
+
+
+def test_the_computer_moves_when_the_server_starts_again_on_its_turn(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "journal.sqlite3")
+    game_id = journal.start_game("web-1", "nodes", {"corners": "diagonal", "turn_limit": 400})
+    journal.set_seat("web-1", 1, "ann")
+    journal.set_seat("web-1", 2, "computer (easy)")
+    SeatTokens(tmp_path / "web-seats.sqlite3").issue("web-1", 1)
+    for wire in ("c3-c4", "c4-c5", "c5-c6"):
+        journal.append(game_id, wire, "ann")
+    with TestClient(create_app(tmp_path)) as client:
+        after = wait_for(client, "web-1", 4)
+    assert after["moves"][3]["by"] == "computer (easy)"
+
+
+def test_watching_writes_nothing(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "journal.sqlite3")
+    journal.start_game("main", "nodes", {"corners": "diagonal", "turn_limit": 400})
+    journal.close()
+    before = (tmp_path / "journal.sqlite3").stat().st_mtime_ns
+    with TestClient(create_app(tmp_path)) as client:
+        for path in ("/", "/board/main", "/archive", "/game/1", "/api/lobby", "/api/board/main", "/play"):
+            assert client.get(path).status_code == 200, path
+    assert (tmp_path / "journal.sqlite3").stat().st_mtime_ns == before
+    assert not (tmp_path / "web-seats.sqlite3").exists()
 
 
 def test_the_lobby_lists_every_board(client: TestClient) -> None:
