@@ -68,7 +68,10 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
         hub.check()
         found = boards.snapshots.get(name)
         if found is None:
-            raise Refused(404, f"there is no board {name!r}")
+            archive = boards.archive
+            old = None if archive is None else archive.newest_game(name)
+            raise Refused(404, f"there is no board {name!r}" if old is None else
+                          f"the game of {name} is over: it is in the archive at /game/{old.id}")
         return found
 
     async def lobby_page(request: Request) -> Response:

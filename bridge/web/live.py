@@ -6,6 +6,7 @@ it has not seen; :meth:`Boards.refresh` is the one place that reads the journal 
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
@@ -17,6 +18,8 @@ from bridge.web.positions import GameReplay
 Snapshot = dict[str, Any]
 KEPT_REPLAYS = 64
 """Games kept replayed at once (the least recently used is replayed again when asked for)."""
+WEB_GAME_SHOWN = 3600.0
+"""Seconds a finished web game stays in the lobby; then it is in the archive only (there is one per game)."""
 
 
 class Boards:
@@ -43,15 +46,23 @@ class Boards:
         archive = self.archive
         return None if archive is None else archive.data_version()
 
-    def refresh(self) -> list[str]:
-        """Read the journal; returns the boards whose game, entries, result or seats changed."""
+    def refresh(self, now: float | None = None) -> list[str]:
+        """Read the journal; returns the boards whose game, entries, result or seats changed. A web game
+        finished more than :data:`WEB_GAME_SHOWN` seconds before ``now`` (epoch seconds) is left out."""
         archive = self.archive
         if archive is None:
             return []
+        now = time.time() if now is None else now
         seats = archive.all_seats()
         newest = archive.newest_entries()
         changed = []
-        for summary in archive.boards():
+        boards = archive.boards()
+        for summary in boards:
+            if summary.board.startswith("web-") and summary.finished and summary.finished < now - WEB_GAME_SHOWN:
+                if self.snapshots.pop(summary.board, None) is not None:
+                    self._keys.pop(summary.board, None)
+                    changed.append(summary.board)
+                continue
             key = (summary.id, summary.entries, newest.get(summary.board), summary.result,
                    tuple(sorted(seats.get(summary.board, {}).items())))
             before = self._keys.get(summary.board)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import redirect_stdout
@@ -197,6 +198,17 @@ def test_watching_writes_nothing(tmp_path: Path) -> None:
             assert client.get(path).status_code == 200, path
     assert (tmp_path / "journal.sqlite3").stat().st_mtime_ns == before
     assert not (tmp_path / "web-seats.sqlite3").exists()
+
+
+def test_an_old_web_game_is_found_in_the_archive(client: TestClient, tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "journal.sqlite3")
+    game_id = journal.start_game("web-7", "nodes", {"corners": "diagonal", "turn_limit": 400})
+    journal.finish(game_id, "draw")
+    with sqlite3.connect(tmp_path / "journal.sqlite3") as db:  # finished a day ago
+        db.execute("UPDATE games SET finished = finished - 86400 WHERE id = ?", (game_id,))
+    answer = client.get("/api/board/web-7")
+    assert answer.status_code == 404 and answer.json()["error"].endswith(f"in the archive at /game/{game_id}")
+    assert client.get(f"/game/{game_id}").status_code == 200
 
 
 def test_the_lobby_lists_every_board(client: TestClient) -> None:

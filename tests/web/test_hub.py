@@ -6,11 +6,12 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import time
 from pathlib import Path
 
 from bridge.journal import SCHEMA, Journal
 from bridge.web.hub import LOBBY, Hub
-from bridge.web.live import Boards
+from bridge.web.live import WEB_GAME_SHOWN, Boards
 
 NODES = {"corners": "diagonal", "turn_limit": 400}
 
@@ -124,3 +125,15 @@ def test_an_entry_taken_back_and_replaced_between_two_polls_is_shown_as_replaced
     journal.append(game_id, "c3-d3", "alex")  # an agreed undo, then another piece, within one poll
     assert boards.refresh() == ["main"]
     assert [move["entry"] for move in boards.snapshots["main"]["moves"]] == ["c3-d3"]
+
+
+def test_a_web_game_finished_an_hour_ago_leaves_the_lobby_for_the_archive(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "journal.sqlite3")
+    web = journal.start_game("web-1", "nodes", NODES)
+    journal.finish(web, "player 1 won")
+    world = journal.start_game("main", "nodes", NODES)
+    journal.finish(world, "player 2 won")
+    boards = Boards(tmp_path / "journal.sqlite3")
+    assert sorted(boards.refresh()) == ["main", "web-1"]
+    assert boards.refresh(now=time.time() + WEB_GAME_SHOWN + 60) == ["web-1"]
+    assert sorted(boards.snapshots) == ["main"]  # an in-world board stays, whatever its game's age
