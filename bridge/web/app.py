@@ -94,7 +94,8 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
         archive = boards.archive
         found = [] if archive is None else archive.games(game or None, player or None)
         known = [] if archive is None else archive.players()
-        return HTMLResponse(pages.archive(found, _titles(list(GAMES)), game, player, known))
+        who = {} if archive is None else archive.players_of([g.id for g in found])
+        return HTMLResponse(pages.archive(found, who, _titles(list(GAMES)), game, player, known))
 
     def _game(request: Request) -> tuple[Any, Any]:
         try:

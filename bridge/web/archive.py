@@ -103,6 +103,16 @@ class Archive:
     def seats(self, board: str) -> dict[int, str]:
         return {int(p): str(n) for p, n in self._db.execute("SELECT player, name FROM seats WHERE board = ?", (board,))}
 
+    def players_of(self, game_ids: list[int]) -> dict[int, list[str]]:
+        """Who gave the entries of each of ``game_ids``, in the order they first played."""
+        found: dict[int, list[str]] = {gid: [] for gid in game_ids}
+        marks = ",".join("?" * len(game_ids))
+        rows = self._db.execute(f"SELECT game_id, by FROM entries WHERE game_id IN ({marks}) AND by IS NOT NULL "
+                                "GROUP BY game_id, by ORDER BY game_id, MIN(seq)", game_ids)
+        for gid, name in rows:
+            found[int(gid)].append(str(name))
+        return found
+
     def all_seats(self) -> dict[str, dict[int, str]]:
         """The seats of every board, by board."""
         seats: dict[str, dict[int, str]] = {}

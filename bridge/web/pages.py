@@ -6,6 +6,7 @@ import json
 import time
 from html import escape
 from typing import Any
+from urllib.parse import urlencode
 
 from bridge.journal import GameSummary
 from bridge.web.clicks import Spot, reach
@@ -79,23 +80,29 @@ def board(snapshot: dict[str, Any], targets: list[tuple[str, Spot]]) -> str:
     return layout(snapshot["board"], body, "board", data)
 
 
-def archive(games: list[GameSummary], titles: dict[str, str], chosen_game: str, chosen_player: str,
-            players: list[str]) -> str:
+def archive(games: list[GameSummary], who: dict[int, list[str]], titles: dict[str, str], chosen_game: str,
+            chosen_player: str, players: list[str]) -> str:
+    """The games found (``who`` played each), the filter, and each player's name as a link to their games."""
     options = "".join(f'<option value="{g}"{" selected" if g == chosen_game else ""}>{escape(t)}</option>'
                       for g, t in titles.items())
     known = "".join(f'<option value="{escape(p)}">' for p in players)
     rows = "".join(
         f'<tr><td><a href="/game/{g.id}">{g.id}</a></td><td>{escape(g.board)}</td>'
         f'<td>{escape(titles.get(g.game, g.game))}</td><td>{_when(g.started)}</td>'
-        f'<td>{escape(g.result or "running")}</td><td>{g.entries}</td></tr>'
+        f'<td>{escape(g.result or "running")}</td><td>{g.entries}</td><td>{_player_links(who.get(g.id, []))}</td></tr>'
         for g in games)
     body = f"""<h1>Archive</h1>
 <form id="filter" method="get"><label>game <select name="game"><option value="">any</option>{options}</select></label>
 <label>player <input name="player" list="players" value="{escape(chosen_player)}"></label><datalist id="players">{known}
 </datalist> <button>Filter</button></form>
 <table id="games"><thead><tr><th>id</th><th>board</th><th>game</th><th>started</th><th>result</th><th>entries</th>
-</tr></thead><tbody>{rows}</tbody></table>{"" if games else '<p id="empty">No game matches.</p>'}"""
+<th>players</th></tr></thead><tbody>{rows}</tbody></table>{"" if games else '<p id="empty">No game matches.</p>'}"""
     return layout("Archive", body, "archive")
+
+
+def _player_links(names: list[str]) -> str:
+    return ", ".join(f'<a class="player" href="/archive?{urlencode({"player": name})}">{escape(name)}</a>'
+                     for name in names)
 
 
 def viewer(summary: GameSummary, title: str, at: int, svg: str, status: str, moves: list[dict[str, Any]]) -> str:

@@ -142,6 +142,8 @@ def test_the_archive_filters_steps_and_downloads_the_record(client: TestClient, 
     assert "/game/1" in archive and "/game/2" not in archive
     by_player = client.get("/archive", params={"player": "cy"}).text
     assert "/game/2" in by_player and "/game/1" not in by_player
+    every = client.get("/archive").text
+    assert every.count('href="/archive?player=alex"') == 1 and every.count('href="/archive?player=bo"') == 1
     position = client.get("/api/game/1/position/3").json()
     assert position["total"] == 4 and position["status"].startswith("turn 2: player 2")
     assert client.get("/api/game/1/position/5").status_code == 400
