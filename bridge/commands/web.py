@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from bridge.commands.games import DEFAULT_DATA
-from bridge.web.serve import DEFAULT_LISTEN, DEFAULT_PORT, RATE, SPECTATORS, server
+from bridge.web.serve import DEFAULT_LISTEN, DEFAULT_PORT, RATE, SPECTATORS, serve_until_interrupted, start_in_thread
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,8 +47,12 @@ def run(args: argparse.Namespace) -> int:
     if args.spectators < 1 or args.rate <= 0:
         print("blockref web: --spectators and --rate must be above 0", file=sys.stderr)
         return 2
-    web = server(args.data, args.port, args.web_listen, args.spectators, args.rate)
+    try:
+        web = start_in_thread(args.data, args.port, args.web_listen, args.spectators, args.rate)
+    except ValueError as error:
+        print(f"blockref web: {error}", file=sys.stderr)
+        return 1
     print(f"READY: the boards are at http://{args.web_listen}:{args.port}/ (journal {args.data}); Ctrl-C stops.",
           flush=True)
-    web.run()
+    serve_until_interrupted(web)
     return 0

@@ -27,10 +27,12 @@ def server(data: Path, port: int = DEFAULT_PORT, listen: str = DEFAULT_LISTEN, s
     return uvicorn.Server(config)
 
 
-def start_in_thread(data: Path, port: int = DEFAULT_PORT, listen: str = DEFAULT_LISTEN) -> uvicorn.Server:
+def start_in_thread(data: Path, port: int = DEFAULT_PORT, listen: str = DEFAULT_LISTEN,
+                    spectators: int = SPECTATORS, rate: float = RATE) -> uvicorn.Server:
     """Serve in a daemon thread (uvicorn leaves signals to the main thread) once it listens; set
-    ``should_exit`` on the result to stop it. ValueError if it cannot listen on ``listen:port``."""
-    web = server(data, port, listen)
+    ``should_exit`` on the result to stop it. ValueError if it cannot
+    listen on ``listen:port``."""
+    web = server(data, port, listen, spectators, rate)
     thread = threading.Thread(target=web.run, name="blockref-web", daemon=True)
     thread.start()
     while not web.started and thread.is_alive():
@@ -38,3 +40,12 @@ def start_in_thread(data: Path, port: int = DEFAULT_PORT, listen: str = DEFAULT_
     if not web.started:
         raise ValueError(f"the web page cannot listen on {listen}:{port} (the port is in use, or no such address)")
     return web
+
+
+def serve_until_interrupted(web: uvicorn.Server) -> None:
+    """Wait while ``web`` serves; Ctrl-C stops it, letting open requests finish for a second."""
+    try:
+        while not web.should_exit:
+            time.sleep(0.2)
+    finally:
+        web.should_exit = True

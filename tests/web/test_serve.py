@@ -1,4 +1,4 @@
-"""Serving the page: a port already taken is said in one line, by ``blockref up --web`` too."""
+"""Serving the page: a port already taken is said in one line, by ``blockref web`` and ``blockref up --web``."""
 
 from __future__ import annotations
 
@@ -20,4 +20,6 @@ def test_a_taken_port_is_refused_in_one_line(tmp_path: Path, capsys: pytest.Capt
             start_in_thread(tmp_path, port)
         capsys.readouterr()
         assert main(["up", "--server", "127.0.0.1:9", "--data", str(tmp_path), "--web", str(port)]) == 1
-    assert f"blockref up: the web page cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
+        assert f"blockref up: the web page cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
+        assert main(["web", "--port", str(port), "--data", str(tmp_path)]) == 1
+    assert f"blockref web: the web page cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
