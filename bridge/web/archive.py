@@ -27,6 +27,10 @@ _SUMMARY = ("SELECT g.id, g.board, g.game, g.options, g.started, g.finished, g.r
             "FROM games g LEFT JOIN entries e ON e.game_id = g.id ")
 
 
+TABLES = {"games", "entries", "seats"}
+"""The journal's tables read here."""
+
+
 @dataclass(frozen=True)
 class Entry:
     """One journaled entry: the action in the engine's notation, who gave it, when (epoch seconds)."""
@@ -38,7 +42,7 @@ class Entry:
 
 
 class JournalMissing(RuntimeError):
-    """The data folder has no journal yet (no game was ever played there)."""
+    """The data folder has no journal yet (no game was ever played there), or not all of its tables."""
 
 
 class Archive:
@@ -48,6 +52,10 @@ class Archive:
         if not path.is_file():
             raise JournalMissing(f"no journal at {path} yet")
         self._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        tables = {name for (name,) in self._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if TABLES - tables:  # the referee is creating it: its tables come one by one
+            self._db.close()
+            raise JournalMissing(f"the journal at {path} is still being created")
 
     def close(self) -> None:
         self._db.close()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from collections import Counter
 from collections.abc import AsyncIterator
 
@@ -71,11 +70,8 @@ class Hub:
         version = self.boards.version()
         if version is None or version == self._version:
             return
-        try:
-            changed = self.boards.refresh()
-        except sqlite3.OperationalError:  # a journal being created: its tables are not all there yet
-            return
         self._version = version
+        changed = self.boards.refresh()
         if changed:
             self._publish([*changed, LOBBY])
 

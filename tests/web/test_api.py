@@ -16,7 +16,7 @@ from starlette.testclient import TestClient
 
 from bridge.cli import main
 from bridge.commands.games import export_record
-from bridge.journal import Journal
+from bridge.journal import SCHEMA, Journal
 from bridge.web.app import create_app
 from bridge.web.seats import SeatTokens
 from engines.newrule import NewRuleGame
@@ -211,6 +211,14 @@ def test_an_old_web_game_is_found_in_the_archive(client: TestClient, tmp_path: P
     answer = client.get("/api/board/web-7")
     assert answer.status_code == 404 and answer.json()["error"].endswith(f"in the archive at /game/{game_id}")
     assert client.get(f"/game/{game_id}").status_code == 200
+
+
+def test_a_journal_still_being_created_has_no_boards_yet(client: TestClient, tmp_path: Path) -> None:
+    with sqlite3.connect(tmp_path / "journal.sqlite3") as db:  # the referee's first table, not yet the others
+        db.execute(SCHEMA.split(";")[0])
+    assert client.get("/api/board/main").status_code == 404
+    assert client.get("/api/lobby").json() == []
+    assert client.get("/archive").status_code == 200
 
 
 def test_the_lobby_lists_every_board(client: TestClient) -> None:
