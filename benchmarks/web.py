@@ -111,7 +111,8 @@ def main() -> int:
     game_id = journal.start_game("main", "nodes", NODES)
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "bridge.cli", "web", "--port", str(port), "--data", str(data),
-                               "--spectators", str(max(counts) + 10), "--rate", "10000"],
+                               "--spectators", str(max(counts) + 10), "--per-address", str(max(counts) + 10),
+                               "--rate", "10000"],
                               stdout=subprocess.DEVNULL, cwd=Path(__file__).resolve().parents[1])
     try:
         deadline = time.monotonic() + 30

@@ -8,7 +8,15 @@ import sys
 from pathlib import Path
 
 from bridge.commands.games import DEFAULT_DATA
-from bridge.web.serve import DEFAULT_LISTEN, DEFAULT_PORT, RATE, SPECTATORS, serve_until_interrupted, start_in_thread
+from bridge.web.serve import (
+    DEFAULT_LISTEN,
+    DEFAULT_PORT,
+    PER_ADDRESS,
+    RATE,
+    SPECTATORS,
+    serve_until_interrupted,
+    start_in_thread,
+)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -22,6 +30,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         help=f"the bridge's data folder (default: {DEFAULT_DATA})")
     parser.add_argument("--spectators", type=int, default=SPECTATORS, metavar="N",
                         help=f"live pages served at once (default {SPECTATORS})")
+    parser.add_argument("--per-address", type=int, default=PER_ADDRESS, metavar="N",
+                        help=f"live pages served at once to one address (default {PER_ADDRESS})")
     parser.add_argument("--rate", type=float, default=RATE, metavar="N",
                         help=f"requests a second from one address (default {RATE:g}, bursts of three times that)")
     parser.set_defaults(func=run)
@@ -44,11 +54,11 @@ def run(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         print(f"blockref web: --port must be 1..65535, not {args.port}", file=sys.stderr)
         return 2
-    if args.spectators < 1 or args.rate <= 0:
-        print("blockref web: --spectators and --rate must be above 0", file=sys.stderr)
+    if args.spectators < 1 or args.per_address < 1 or args.rate <= 0:
+        print("blockref web: --spectators, --per-address and --rate must be above 0", file=sys.stderr)
         return 2
     try:
-        web = start_in_thread(args.data, args.port, args.web_listen, args.spectators, args.rate)
+        web = start_in_thread(args.data, args.port, args.web_listen, args.spectators, args.rate, args.per_address)
     except ValueError as error:
         print(f"blockref web: {error}", file=sys.stderr)
         return 1

@@ -37,11 +37,12 @@ def _titles(names: tuple[str, ...] | list[str]) -> dict[str, str]:
     return {name: str(game_module(name).TITLE) for name in names}
 
 
-def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float = 60) -> Starlette:
-    """The app for data folder ``data``: at most ``spectators`` live streams, ``rate`` requests a second
-    per address (bursts of ``burst``)."""
+def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float = 60,
+               per_address: int = 20) -> Starlette:
+    """The app for data folder ``data``: at most ``spectators`` live streams (``per_address`` from one
+    address), ``rate`` requests a second per address (bursts of ``burst``)."""
     boards = Boards(data / "journal.sqlite3")
-    hub = Hub(boards, cap=spectators)
+    hub = Hub(boards, cap=spectators, per_address=per_address)
     state: dict[str, WebGames] = {}
 
     def games() -> WebGames:
@@ -157,9 +158,9 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
         topic = request.path_params.get("name", LOBBY)
         if topic != LOBBY:
             snapshot(request)
-        subscription = hub.subscribe(topic)
-        if subscription is None:
-            raise Refused(503, f"the server has its {hub.cap} spectators already: try again later")
+        subscription = hub.subscribe(topic, request.client.host if request.client else "")
+        if isinstance(subscription, str):
+            raise Refused(503, subscription)
         return StreamingResponse(hub.stream(subscription), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 

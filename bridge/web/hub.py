@@ -23,8 +23,9 @@ KEEPALIVE_SECONDS = 15.0
 class Subscription:
     """One spectator: the newest event of its topic, and a flag set when there is one it has not read."""
 
-    def __init__(self, topic: str) -> None:
+    def __init__(self, topic: str, address: str) -> None:
         self.topic = topic
+        self.address = address
         self.latest: str | None = None
         self.ready = asyncio.Event()
 
@@ -35,11 +36,12 @@ class Subscription:
 
 
 class Hub:
-    """The spectators of every topic, at most ``cap`` at once."""
+    """The spectators of every topic, at most ``cap`` at once and ``per_address`` from one address."""
 
-    def __init__(self, boards: Boards, cap: int = 500, poll: float = POLL_SECONDS) -> None:
+    def __init__(self, boards: Boards, cap: int = 500, per_address: int = 20, poll: float = POLL_SECONDS) -> None:
         self.boards = boards
         self.cap = cap
+        self.per_address = per_address
         self.poll = poll
         self.subscriptions: set[Subscription] = set()
         self._version: int | None = None
@@ -47,11 +49,13 @@ class Hub:
     def spectators(self) -> dict[str, int]:
         return dict(Counter(s.topic for s in self.subscriptions if s.topic != LOBBY))
 
-    def subscribe(self, topic: str) -> Subscription | None:
-        """A new spectator of ``topic`` with the current event waiting, or None when the hub is full."""
+    def subscribe(self, topic: str, address: str = "") -> Subscription | str:
+        """A new spectator of ``topic`` from ``address`` with the current event waiting, or why not."""
         if len(self.subscriptions) >= self.cap:
-            return None
-        subscription = Subscription(topic)
+            return f"the server has its {self.cap} spectators already: try again later"
+        if sum(s.address == address for s in self.subscriptions) >= self.per_address:
+            return f"your address has {self.per_address} live pages open already: close one"
+        subscription = Subscription(topic, address)
         self.subscriptions.add(subscription)
         current = self._event(topic)
         if current is not None:

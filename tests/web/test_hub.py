@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from bridge.journal import SCHEMA, Journal
-from bridge.web.hub import LOBBY, Hub
+from bridge.web.hub import LOBBY, Hub, Subscription
 from bridge.web.live import WEB_GAME_SHOWN, Boards
 
 NODES = {"corners": "diagonal", "turn_limit": 400}
@@ -25,7 +25,7 @@ def test_a_spectator_that_never_reads_holds_only_the_newest_position(tmp_path: P
         hub.check()
         idle = hub.subscribe("main")
         lobby = hub.subscribe(LOBBY)
-        assert idle is not None and lobby is not None
+        assert isinstance(idle, Subscription) and isinstance(lobby, Subscription)
         for entry in ["c3-c4", "c4-c5", "c5-c6", "j3-j4", "j4-j5", "j5-j6"]:
             journal.append(game_id, entry, "alex")
             hub.check()
@@ -45,7 +45,7 @@ def test_a_stream_sends_each_change_it_reads_in_order(tmp_path: Path) -> None:
         hub = Hub(Boards(tmp_path / "journal.sqlite3"))
         hub.check()
         subscription = hub.subscribe("main")
-        assert subscription is not None
+        assert isinstance(subscription, Subscription)
         stream = hub.stream(subscription)
         seen = [json.loads((await anext(stream))[len("data: "):])["seen"]]
         for entry in ["c3-c4", "c4-c5", "c5-c6"]:
@@ -59,15 +59,17 @@ def test_a_stream_sends_each_change_it_reads_in_order(tmp_path: Path) -> None:
     assert asyncio.run(scenario()) == [0, 1, 2, 3]
 
 
-def test_the_hub_refuses_spectators_beyond_its_cap(tmp_path: Path) -> None:
+def test_the_hub_refuses_spectators_beyond_its_caps(tmp_path: Path) -> None:
     Journal(tmp_path / "journal.sqlite3").start_game("main", "nodes", NODES)
 
-    async def scenario() -> list[bool]:
-        hub = Hub(Boards(tmp_path / "journal.sqlite3"), cap=3)
+    async def scenario() -> list[str]:
+        hub = Hub(Boards(tmp_path / "journal.sqlite3"), cap=4, per_address=2)
         hub.check()
-        return [hub.subscribe("main") is not None for _ in range(4)]
+        answers = [hub.subscribe("main", address) for address in ("a", "a", "a", "b", "c", "d")]
+        return ["yes" if isinstance(answer, Subscription) else answer for answer in answers]
 
-    assert asyncio.run(scenario()) == [True, True, True, False]
+    assert asyncio.run(scenario()) == ["yes", "yes", "your address has 2 live pages open already: close one", "yes",
+                                       "yes", "the server has its 4 spectators already: try again later"]
 
 
 def test_nothing_is_published_while_the_journal_is_unchanged(tmp_path: Path) -> None:
@@ -78,7 +80,7 @@ def test_nothing_is_published_while_the_journal_is_unchanged(tmp_path: Path) -> 
         hub = Hub(Boards(tmp_path / "journal.sqlite3"))
         hub.check()
         subscription = hub.subscribe("main")
-        assert subscription is not None
+        assert isinstance(subscription, Subscription)
         first, subscription.latest = subscription.latest, None
         hub.check()
         return first, subscription.latest
@@ -102,7 +104,7 @@ def test_a_journal_caught_while_its_tables_are_written_is_read_at_the_next_poll(
     async def scenario() -> tuple[str | None, str | None]:
         hub = Hub(Boards(path))
         subscription = hub.subscribe(LOBBY)
-        assert subscription is not None and subscription.latest == "[]"
+        assert isinstance(subscription, Subscription) and subscription.latest == "[]"
         subscription.latest = None
         hub.check()
         before = subscription.latest

@@ -127,8 +127,8 @@ function board() {
     const sameSet = (m) => m.picks.length === pick.length && pick.every((k) => m.picks.includes(k));
     let exact = moves.filter(same);
     if (!exact.length) exact = moves.filter(sameSet);
-    const extends_ = (m) => m.picks.length > pick.length && pick.every((k) => m.picks.includes(k));
-    const longer = confirm ? [] : moves.filter(extends_);
+    const grows = (m) => m.picks.length > pick.length && pick.every((k) => m.picks.includes(k));
+    const longer = confirm ? [] : moves.filter(grows);
     const shown = pick.map((k) => k.replace(/^\w+:/, "")).join(", ");
     if (!exact.length && !longer.length) {
       pick = [];
