@@ -23,6 +23,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "bridge.commands.draw",
     "bridge.commands.games",
     "bridge.commands.setup",
+    "bridge.commands.web",
 )
 
 

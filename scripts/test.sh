@@ -8,11 +8,16 @@ bash scripts/setup.sh
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[world]'
 # the Minetest peer (Debian packages) for tests/peers; without it those tests are skipped, and said so below
 peer_missing="$(bash server-setup/minetest/install.sh)" || true
+# Debian's chromium for the browser tests (tests/web, driven by Playwright); without it they are skipped, and said so
+browser_missing="$(bash server-setup/browser/install.sh)" || true
 .venv/bin/ruff check .
 .venv/bin/mypy
 status=0
 .venv/bin/python -m pytest "$@" || status=$?
 if [ -n "$peer_missing" ]; then
     echo "!!! PEER TESTS NOT RUN (tests/peers, the bridge against Minetest): $peer_missing" >&2
+fi
+if [ -n "$browser_missing" ]; then
+    echo "!!! BROWSER TESTS NOT RUN (tests/web, the pages in Chromium): $browser_missing" >&2
 fi
 exit "$status"

@@ -8,6 +8,7 @@ import sys
 import threading
 from pathlib import Path
 
+from bridge.commands.web import add_web_options
 from bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted, host_port
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError, ReconnectingClient
@@ -23,6 +24,7 @@ from bridge.runtime import (
     until_ready,
 )
 from bridge.service import Service
+from bridge.web.serve import start_in_thread
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -44,6 +46,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "this machine to reach the account servers); without it anyone can take any name")
     parser.add_argument("--world", type=Path, metavar="DIR",
                         help="embedded server: the world folder (default: <data>/world; kept between runs)")
+    add_web_options(parser, "--web")
     add_bridge_options(parser, server_default=None)
     parser.set_defaults(func=run)
 
@@ -108,8 +111,11 @@ def run(args: argparse.Namespace) -> int:
               "server; with --server, your server's own settings decide who can join", file=sys.stderr)
         return 2
     stop = stop_on_sigterm()
-    server = None
+    server = web = None
     try:
+        if args.web:
+            web = start_in_thread(config.data_dir, args.web, args.web_listen)
+            print(f"the boards are in a browser at http://{args.web_listen}:{args.web}/", flush=True)
         server, address = start_embedded_unless(args.server, mc_port=args.mc_port, api_port=args.api_port,
                                                 world=args.world or config.data_dir / "world", stop=stop,
                                                 listen=listen, online_mode=online_mode)
@@ -132,6 +138,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"blockref up: {error}", file=sys.stderr)
             return 1
     finally:
+        if web is not None:
+            web.should_exit = True
         if server is not None:
             print("stopping the embedded server ...", flush=True)
             server.stop()

@@ -3,7 +3,8 @@
 Concentric rings of nodes (node ``k.i`` at the middle angle of its span, 0 degrees at the top, clockwise)
 with their joins; held nodes filled in the holder's colour with the unit count; start nodes ringed in
 their owner's colour, spawn nodes ringed with a dashed line, the centre with a double ring; vanished
-rings greyed; the last order drawn as an arrow; a caption with the turn, the rings gone and the points.
+rings greyed; every node's name beside it; the last order drawn as an arrow; a caption with the turn, the
+rings gone and the points, and a legend of the rings and discs.
 
 >>> from engines.implosion.state import ImplosionGame
 >>> state = ImplosionGame(players=2, seed=1).new_initial_state()
@@ -65,7 +66,7 @@ def board_svg(state: ImplosionState) -> str:
     game = state.game
     starts = {node: p for p, node in enumerate(game.start_nodes, start=1)}
     spawns = set(game.spawn_nodes)
-    height = SIZE + 44
+    height = SIZE + 68
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{SIZE}" height="{height}" '
         f'viewBox="0 0 {SIZE} {height}" font-family="sans-serif">',
@@ -92,6 +93,7 @@ def board_svg(state: ImplosionState) -> str:
                f"{escape(caption(state))}</text>")
     out.append(f'<text x="{MIDDLE}" y="{SIZE + 36}" font-size="12" text-anchor="middle" fill="#444444">'
                f"{escape(points_line(state))}</text>")
+    out.extend(_legend(SIZE + 56))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -121,6 +123,43 @@ def _node(state: ImplosionState, node: Node, start_owner: int | None, spawn: boo
                      f'fill="{_text_colour(fill)}">{state.units(node)}</text>')
     else:
         parts.append(f'<circle cx="{x}" cy="{y}" r="{NODE_RADIUS}" fill="#ffffff" stroke="{GREY}"/>')
+    if present:
+        parts.append(_label(node, x, y))
+    parts.append("</g>")
+    return parts
+
+
+def _label(node: Node, x: float, y: float) -> str:
+    """The node's name beside it, clockwise along its ring (the centre's below it)."""
+    if node == CENTRE:
+        lx, ly = x, y + NODE_RADIUS + 17
+    else:
+        dx, dy = x - MIDDLE, y - MIDDLE
+        length = math.hypot(dx, dy)
+        lx, ly = x - dy / length * (NODE_RADIUS + 9), y + dx / length * (NODE_RADIUS + 9) + 2.5
+    return (f'<text class="label" x="{round(lx, 2)}" y="{round(ly, 2)}" font-size="7" text-anchor="middle" '
+            f'fill="#777777">{node_name(node)}</text>')
+
+
+def _legend(y: float) -> list[str]:
+    """One line below the caption: what the rings and discs mean."""
+    r = NODE_RADIUS * 0.6
+    entries = [
+        (f'<circle cx="{{x}}" cy="{y - 4}" r="{r}" fill="#ffffff" stroke="{colour(1)}" stroke-width="2"/>',
+         "start node (its owner's colour)"),
+        (f'<circle cx="{{x}}" cy="{y - 4}" r="{r}" fill="#ffffff" stroke="#333333" stroke-dasharray="2,1.5"/>',
+         "spawn node"),
+        (f'<circle cx="{{x}}" cy="{y - 4}" r="{r}" fill="none" stroke="#b8860b"/>'
+         f'<circle cx="{{x}}" cy="{y - 4}" r="{r - 2.5}" fill="none" stroke="#b8860b"/>', "centre"),
+        (f'<circle cx="{{x}}" cy="{y - 4}" r="{r}" fill="{colour(2)}"/>', "held: its units"),
+        (f'<circle cx="{{x}}" cy="{y - 4}" r="{r}" fill="{LIGHT}"/>', "gone with its ring"),
+    ]
+    parts = ['<g class="legend" font-size="11" fill="#444444">']
+    x = 24.0
+    for symbol, words in entries:
+        parts.append(symbol.format(x=x))
+        parts.append(f'<text x="{x + 10}" y="{y}">{escape(words)}</text>')
+        x += 26 + 5.5 * len(words)
     parts.append("</g>")
     return parts
 

@@ -1,8 +1,9 @@
 """The position as an SVG picture, drawn as players sketch New Rule on paper.
 
 Dots are small black discs, walls thick dark lines, a space holds its owner's wool colour (dead spaces
-are crossed out), the last action is outlined in gold, and a caption says whose turn it is and the
-scores. The output is deterministic and self-contained.
+are crossed out), an empty space shows its name faintly, the last action is outlined in gold, a caption
+says whose turn it is and the scores, and a legend what the marks mean. The output is deterministic and
+self-contained.
 
 >>> from engines.newrule.record import replay
 >>> from engines.newrule.state import NewRuleGame
@@ -24,19 +25,25 @@ MIN_CELL = 40
 MIN_BOARD = 240  # small boards are drawn with larger spaces
 MARGIN = 34
 CAPTION_LINE = 17
+LEGEND_HEIGHT = 32
 WOOL = {1: "#b02e26", 2: "#3c44aa", 3: "#80c71f", 4: "#fed83d"}
 INK = "#222222"
 HIGHLIGHT = "#ffb000"
+
+
+def cell_size(side: int) -> int:
+    """Pixels from one dot to the next on a board of ``side`` spaces a side."""
+    return max(MIN_CELL, MIN_BOARD // side)
 
 
 def board_svg(state: NewRuleState) -> str:
     """An SVG picture of ``state`` (last action highlighted, caption with the turn and the scores)."""
     board = state.board
     size, side = board.size, board.side
-    cell = max(MIN_CELL, MIN_BOARD // side)
+    cell = cell_size(side)
     width = 2 * MARGIN + side * cell
     caption = [action_line(state), score_line(state)]
-    height = width + CAPTION_LINE * len(caption)
+    height = width + CAPTION_LINE * len(caption) + LEGEND_HEIGHT
     font = min(12, int(1.8 * width / max(len(line) for line in caption)))
 
     def dot_xy(x: int, y: int) -> tuple[int, int]:
@@ -63,9 +70,11 @@ def board_svg(state: NewRuleState) -> str:
     last = state.last_action()
     for s in range(board.space_count):
         player = state.owner(s)
-        if player is None:
-            continue
         left, top = dot_xy(s % side, s // side + 1)
+        if player is None:
+            out.append(f'<text class="space-name" x="{left + cell // 2}" y="{top + cell // 2 + 4}" font-size="11" '
+                       f'text-anchor="middle" fill="#c9bfa8">{board.space_names[s]}</text>')
+            continue
         out.append(f'<rect class="space" x="{left + 3}" y="{top + 3}" width="{cell - 6}" height="{cell - 6}" '
                    f'fill="{WOOL[player]}"/>')
         if state.is_dead(s):
@@ -93,5 +102,28 @@ def board_svg(state: NewRuleState) -> str:
         y = width + 4 + CAPTION_LINE * index
         out.append(f'<text class="caption" x="{width // 2}" y="{y}" font-size="{font}" text-anchor="middle">'
                    f"{escape(text)}</text>")
+    out.extend(_legend(width + CAPTION_LINE * len(caption) + 2))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _legend(top: int) -> list[str]:
+    """Two lines under the caption: a player's space, a dead one, the last action, a space's name."""
+    rows = [
+        [(f'<rect x="{{x}}" y="{{y}}" width="10" height="10" fill="{WOOL[1]}"/>', "a player's space"),
+         (f'<rect x="{{x}}" y="{{y}}" width="10" height="10" fill="{WOOL[2]}"/><path d="M{{a}} {{b}}L{{c}} {{d}}'
+          f'M{{c}} {{b}}L{{a}} {{d}}" stroke="#ffffff" stroke-width="1.5"/>', "dead: walled in")],
+        [(f'<rect x="{{x}}" y="{{y}}" width="10" height="10" fill="none" stroke="{HIGHLIGHT}" stroke-width="2"/>',
+          "the last action"),
+         ('<text x="{c}" y="{d}" font-size="9" text-anchor="end" fill="#c9bfa8">b2</text>', "a space's name")],
+    ]
+    parts = ['<g class="legend" font-size="10" fill="#444444">']
+    for line, entries in enumerate(rows):
+        y = top + 14 * line
+        x = 10
+        for symbol, words in entries:
+            parts.append(symbol.format(x=x, y=y, a=x + 2, b=y + 2, c=x + 8, d=y + 8))
+            parts.append(f'<text x="{x + 14}" y="{y + 9}">{escape(words)}</text>')
+            x += 30 + 5 * len(words)
+    parts.append("</g>")
+    return parts

@@ -1,0 +1,121 @@
+"""What every board looks like now, kept up to date from the journal.
+
+:class:`Boards` holds one :class:`~bridge.web.positions.GameReplay` per game and plays only the entries
+it has not seen; :meth:`Boards.refresh` is the one place that reads the journal for the live pages.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from bridge.journal import GameSummary
+from bridge.web.archive import Archive, JournalMissing
+from bridge.web.positions import GameReplay
+
+Snapshot = dict[str, Any]
+KEPT_REPLAYS = 64
+"""Games kept replayed at once (the least recently used is replayed again when asked for)."""
+WEB_GAME_SHOWN = 3600.0
+"""Seconds a finished web game stays in the lobby; then it is in the archive only (there is one per game)."""
+
+
+class Boards:
+    """The newest game of every board of the journal at ``path`` (which may not exist yet)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._archive: Archive | None = None
+        self._replays: OrderedDict[int, GameReplay] = OrderedDict()
+        self._keys: dict[str, tuple[object, ...]] = {}
+        self.snapshots: dict[str, Snapshot] = {}
+
+    @property
+    def archive(self) -> Archive | None:
+        """The journal, once it exists."""
+        if self._archive is None:
+            try:
+                self._archive = Archive(self.path)
+            except JournalMissing:
+                return None
+        return self._archive
+
+    def version(self) -> int | None:
+        archive = self.archive
+        return None if archive is None else archive.data_version()
+
+    def refresh(self, now: float | None = None) -> list[str]:
+        """Read the journal; returns the boards whose game, entries, result or seats changed. A web game
+        finished more than :data:`WEB_GAME_SHOWN` seconds before ``now`` (epoch seconds) is left out."""
+        archive = self.archive
+        if archive is None:
+            return []
+        now = time.time() if now is None else now
+        seats = archive.all_seats()
+        newest = archive.newest_entries()
+        changed = []
+        boards = archive.boards()
+        for summary in boards:
+            if summary.board.startswith("web-") and summary.finished and summary.finished < now - WEB_GAME_SHOWN:
+                if self.snapshots.pop(summary.board, None) is not None:
+                    self._keys.pop(summary.board, None)
+                    changed.append(summary.board)
+                continue
+            key = (summary.id, summary.entries, newest.get(summary.board), summary.result,
+                   tuple(sorted(seats.get(summary.board, {}).items())))
+            before = self._keys.get(summary.board)
+            if before != key:
+                if before is not None and before[:2] == key[:2] and before[2] != key[2]:
+                    self._replays.pop(summary.id, None)  # an entry taken back and another given: replay afresh
+                self._keys[summary.board] = key
+                self.snapshots[summary.board] = self._snapshot(archive, summary, seats.get(summary.board, {}))
+                changed.append(summary.board)
+        return changed
+
+    def replay(self, game_id: int) -> GameReplay | None:
+        """Game ``game_id`` replayed up to its newest entry, or None if the journal has no such game."""
+        archive = self.archive
+        summary = None if archive is None else archive.game(game_id)
+        if archive is None or summary is None:
+            return None
+        return self._replay(archive, summary)
+
+    def archive_seats(self, board: str) -> dict[int, str]:
+        archive = self.archive
+        return {} if archive is None else archive.seats(board)
+
+    def _replay(self, archive: Archive, summary: GameSummary) -> GameReplay:
+        replay = self._replays.pop(summary.id, None)
+        if replay is None or len(replay.moves) > summary.entries:  # new, or an entry was taken back
+            replay = GameReplay(summary.game, summary.options)
+        self._replays[summary.id] = replay
+        while len(self._replays) > KEPT_REPLAYS:
+            self._replays.popitem(last=False)
+        if len(replay.moves) < summary.entries:
+            entries = archive.entries(summary.id)[len(replay.moves):]
+            replay.extend([e.entry for e in entries], [e.by for e in entries])
+        return replay
+
+    def _snapshot(self, archive: Archive, summary: GameSummary, seats: dict[int, str]) -> Snapshot:
+        replay = self._replay(archive, summary)
+        state = replay.state
+        last = replay.moves[-1] if replay.moves else None
+        return {
+            "board": summary.board, "game_id": summary.id, "game": summary.game,
+            "title": str(replay.module.TITLE), "options": summary.options,
+            "seats": {str(seat): name for seat, name in sorted(seats.items())},
+            "moves": replay.moves, "seen": len(replay.moves),
+            "last": None if last is None else last["entry"],
+            "to_move": state.current_player(), "terminal": state.is_terminal(),
+            "status": replay.broken or replay.status(), "result": summary.result,
+            "svg": replay.svg(),
+        }
+
+    def lobby(self, spectators: dict[str, int]) -> list[Snapshot]:
+        """One line of every board for the lobby (the big parts of a snapshot left out)."""
+        keep = ("board", "game_id", "game", "title", "seats", "seen", "last", "to_move", "terminal", "status",
+                "result")
+        return [{**{k: snap[k] for k in keep}, "spectators": spectators.get(name, 0)}
+                for name, snap in sorted(self.snapshots.items())]

@@ -1,0 +1,138 @@
+"""The HTML pages: server-rendered, a small script (``static/app.js``) keeps them live and sends moves."""
+
+from __future__ import annotations
+
+import json
+import time
+from html import escape
+from typing import Any
+from urllib.parse import urlencode
+
+from bridge.journal import GameSummary
+from bridge.web.clicks import Spot, reach
+
+
+def layout(title: str, body: str, page: str, data: dict[str, Any] | None = None) -> str:
+    attributes = f' data-page="{page}"' + "".join(
+        f' data-{key}="{escape(value if isinstance(value, str) else json.dumps(value))}"'
+        for key, value in (data or {}).items())
+    return f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{escape(title)} · blockref</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/static/style.css"></head>
+<body{attributes}>
+<nav><a href="/">Lobby</a> <a href="/archive">Archive</a> <a href="/play">Play</a></nav>
+<main>{body}</main>
+<script src="/static/app.js"></script>
+</body></html>
+"""
+
+
+def _who(seats: dict[str, str]) -> str:
+    return ", ".join(f"{seat}: {name}" for seat, name in seats.items()) or "no one seated"
+
+
+def lobby(rows: list[dict[str, Any]]) -> str:
+    body = ("<h1>Boards</h1><table id=\"lobby\"><thead><tr><th>board</th><th>game</th><th>players</th>"
+            "<th>status</th><th>last move</th><th>watching</th></tr></thead><tbody>"
+            + "".join(lobby_row(row) for row in rows) + "</tbody></table>"
+            + ("" if rows else "<p id=\"empty\">No game yet: start one in the world or on the Play page.</p>"))
+    return layout("Lobby", body, "lobby")
+
+
+def lobby_row(row: dict[str, Any]) -> str:
+    """One board of the lobby (the script renders the same row from the live events)."""
+    name = escape(row["board"])
+    return (f'<tr data-board="{name}"><td><a href="/board/{name}">{name}</a></td><td>{escape(row["title"])}</td>'
+            f'<td>{escape(_who(row["seats"]))}</td><td>{escape(row["status"])}</td>'
+            f'<td>{escape(row["last"] or "-")}</td><td>{row.get("spectators", 0)}</td></tr>')
+
+
+def moves_list(moves: list[dict[str, Any]]) -> str:
+    return "".join(f'<li value="{m["n"]}">{escape(move_text(m))}</li>' for m in moves)
+
+
+def move_text(move: dict[str, Any]) -> str:
+    """``c3-c4 (cut) — player 1, alex``: an entry, its consequences, who played it."""
+    words = f" ({'; '.join(move['consequences'])})" if move["consequences"] else ""
+    who = ", ".join(str(w) for w in (f"player {move['player']}" if move["player"] else None, move["by"]) if w)
+    return f"{move['entry']}{words}" + (f" — {who}" if who else "")
+
+
+def board(snapshot: dict[str, Any], targets: list[tuple[str, Spot]]) -> str:
+    """A board live; ``targets`` are what a click on its picture picks (see :mod:`bridge.web.clicks`)."""
+    name = escape(snapshot["board"])
+    body = f"""<h1>{name}: {escape(snapshot["title"])}</h1>
+<p id="players">{escape(_who(snapshot["seats"]))}</p>
+<div class="live"><div id="svg">{snapshot["svg"]}</div>
+<div class="side"><p id="status">{escape(snapshot["status"])}</p>
+<form id="move" hidden><p id="seat"></p><p id="picked"></p><p id="choices"></p>
+<input name="action" autocomplete="off" placeholder="a move in record notation" aria-label="move">
+<button type="submit">Play</button> <button type="button" id="concede">Concede</button>
+<button type="button" id="hint">Hint</button>
+<p id="reason" role="alert"></p><p id="hint-text"></p></form>
+<h2>Moves</h2><ol id="moves">{moves_list(snapshot["moves"])}</ol>
+<p><a href="/game/{snapshot["game_id"]}">this game in the archive</a></p></div></div>"""
+    data: dict[str, Any] = {"board": snapshot["board"], "game": snapshot["game"], "seen": str(snapshot["seen"])}
+    if targets:
+        data["targets"] = [[key, x, y] for key, (x, y) in targets]
+        data["reach"] = str(reach(targets))
+    return layout(snapshot["board"], body, "board", data)
+
+
+def archive(games: list[GameSummary], who: dict[int, list[str]], titles: dict[str, str], chosen_game: str,
+            chosen_player: str, players: list[str]) -> str:
+    """The games found (``who`` played each), the filter, and each player's name as a link to their games."""
+    options = "".join(f'<option value="{g}"{" selected" if g == chosen_game else ""}>{escape(t)}</option>'
+                      for g, t in titles.items())
+    known = "".join(f'<option value="{escape(p)}">' for p in players)
+    rows = "".join(
+        f'<tr><td><a href="/game/{g.id}">{g.id}</a></td><td>{escape(g.board)}</td>'
+        f'<td>{escape(titles.get(g.game, g.game))}</td><td>{_when(g.started)}</td>'
+        f'<td>{escape(g.result or "running")}</td><td>{g.entries}</td><td>{_player_links(who.get(g.id, []))}</td></tr>'
+        for g in games)
+    body = f"""<h1>Archive</h1>
+<form id="filter" method="get"><label>game <select name="game"><option value="">any</option>{options}</select></label>
+<label>player <input name="player" list="players" value="{escape(chosen_player)}"></label><datalist id="players">{known}
+</datalist> <button>Filter</button></form>
+<table id="games"><thead><tr><th>id</th><th>board</th><th>game</th><th>started</th><th>result</th><th>entries</th>
+<th>players</th></tr></thead><tbody>{rows}</tbody></table>{"" if games else '<p id="empty">No game matches.</p>'}"""
+    return layout("Archive", body, "archive")
+
+
+def _player_links(names: list[str]) -> str:
+    return ", ".join(f'<a class="player" href="/archive?{urlencode({"player": name})}">{escape(name)}</a>'
+                     for name in names)
+
+
+def viewer(summary: GameSummary, title: str, at: int, svg: str, status: str, moves: list[dict[str, Any]]) -> str:
+    body = f"""<h1>Game {summary.id}: {escape(title)} on {escape(summary.board)}</h1>
+<p>{_when(summary.started)}, {escape(summary.result or "running")}.
+<a id="record" href="/game/{summary.id}/record.txt" download="game-{summary.id}.record">download the record</a></p>
+<div class="live"><div id="svg">{svg}</div><div class="side">
+<p id="controls"><button id="first">⏮ first</button> <button id="back">◀ back</button>
+<button id="forward">forward ▶</button> <button id="last">last ⏭</button></p>
+<p>position <span id="at">{at}</span> of <span id="total">{len(moves)}</span>
+(<a id="here" href="/game/{summary.id}?at={at}">link to this position</a>)</p>
+<p id="status">{escape(status)}</p><ol id="moves">{moves_list(moves)}</ol></div></div>"""
+    return layout(f"Game {summary.id}", body, "viewer", {"game-id": str(summary.id), "at": str(at),
+                                                          "total": str(len(moves))})
+
+
+def play(titles: dict[str, str]) -> str:
+    games = "".join(f'<option value="{g}">{escape(t)}</option>' for g, t in titles.items())
+    body = f"""<h1>Play in the browser</h1>
+<form id="new"><label>game <select name="game">{games}</select></label>
+<label>against <select name="opponent"><option value="easy">the computer, easy</option>
+<option value="normal">the computer, normal</option><option value="hard">the computer, hard</option>
+<option value="person">a person at another browser</option></select></label>
+<label>your name <input name="name" value="guest" maxlength="24"></label>
+<label>options <input name="options" placeholder="turn_limit=40 size=5"></label>
+<button>Start</button></form><p id="reason" role="alert"></p>
+<div id="links" hidden><p>Each link holds a seat and is shown only this once: give the others theirs.</p>
+<ul></ul></div>"""
+    return layout("Play", body, "play")
+
+
+def _when(seconds: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(seconds))

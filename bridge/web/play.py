@@ -1,0 +1,219 @@
+"""Web games: a new game in the journal (board ``web-<n>``), seats for people (by token) and for the
+computer, and every action checked by the engine before it is journaled.
+
+A request that cannot be played raises :class:`Refused` with its HTTP status and the reason, and changes
+nothing. An action names the number of entries the player saw (``seen``); if the game moved on since,
+it is refused as stale (409).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import re
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bridge.journal import Journal
+from bridge.web.live import Boards
+from bridge.web.positions import GameReplay
+from bridge.web.seats import SeatTokens
+from engines.ai.hints import hint
+from engines.ai.knowledge import seat_player
+from engines.catalogue import make_game
+
+PLAYABLE = ("nodes", "newrule", "tightwire")
+"""The turn-based games (Implosion's orders are given all at once, on a clock)."""
+LEVELS = ("easy", "normal", "hard")
+BOARD = re.compile(r"web-(\d+)")
+NAME = re.compile(r"[\w .'-]{1,24}")
+COMPUTER = re.compile(r"computer \((\w+)\)")
+HINT_BUDGET = 200
+"""The search budget of a hint (as in chat): a fraction of a second."""
+
+
+def unfinished(boards: Boards) -> list[str]:
+    """The web games of the journal that are not over (the journal is written only when there are)."""
+    archive = boards.archive
+    return [g.board for g in ([] if archive is None else archive.boards())
+            if BOARD.fullmatch(g.board) and g.result is None]
+
+
+class Refused(Exception):
+    """A request that changes nothing: its HTTP status and the reason, for a person."""
+
+    def __init__(self, status: int, reason: str) -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class NewGame:
+    board: str
+    tokens: dict[int, str]
+    """The token of every seat people play, by seat."""
+
+
+class WebGames:
+    """The web games of one data folder; ``journal`` is written, ``boards`` read back."""
+
+    def __init__(self, journal: Journal, boards: Boards, tokens: SeatTokens) -> None:
+        self.journal = journal
+        self.boards = boards
+        self.tokens = tokens
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._players: dict[tuple[str, int], Any] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    @classmethod
+    def open(cls, data: Path, boards: Boards) -> WebGames:
+        return cls(Journal(data / "journal.sqlite3"), boards, SeatTokens(data / "web-seats.sqlite3"))
+
+    def create(self, game: str, options: Mapping[str, Any], opponent: str, names: list[str]) -> NewGame:
+        """A new web game: seat 1 is ``names[0]``; the others are the computer at level ``opponent``, or
+        people (``opponent="person"``) named by the rest of ``names``."""
+        if game not in PLAYABLE:
+            raise Refused(400, f"the web plays {', '.join(PLAYABLE)}; {game!r} is not one of them")
+        if opponent not in (*LEVELS, "person"):
+            raise Refused(400, f"opponent must be person or a level ({', '.join(LEVELS)}), not {opponent!r}")
+        try:
+            rules = make_game(game, options)
+        except ValueError as error:
+            raise Refused(400, str(error)) from None
+        seats = rules.num_players
+        names = names or ["guest"]
+        if opponent == "person":
+            names = names + [f"guest {n}" for n in range(len(names) + 1, seats + 1)]
+        for name in names[:seats]:
+            if not NAME.fullmatch(name):
+                raise Refused(400, f"a name has 1 to 24 letters, digits, spaces or .'-; not {name!r}")
+        numbers = [int(m.group(1)) for g in self.journal.games() if (m := BOARD.fullmatch(g.board))]
+        board = f"web-{max(numbers, default=0) + 1}"
+        self.journal.start_game(board, rules.name, rules.options)
+        tokens: dict[int, str] = {}
+        for seat in range(1, seats + 1):
+            if seat == 1 or opponent == "person":
+                self.journal.set_seat(board, seat, names[seat - 1])
+                tokens[seat] = self.tokens.issue(board, seat)
+            else:
+                self.journal.set_seat(board, seat, f"computer ({opponent})")
+        self._start_computer(board)
+        return NewGame(board, tokens)
+
+    async def act(self, board: str, token: str, action: str, seen: int) -> str:
+        """Play ``action`` (the game's notation, or ``concede``) for the seat of ``token``; returns the
+        journaled entry. The computer answers in the background."""
+        async with self._lock(board):
+            entry = self._check(board, token, action, seen)
+        self._start_computer(board)
+        return entry
+
+    async def hint(self, board: str, token: str) -> str:
+        """A suggestion for the seat of ``token``, when it is to move in a game against the computer."""
+        replay, _ = self._replay(board)
+        seat = self.tokens.seat(board, token)
+        if seat is None:
+            raise Refused(403, f"this link does not hold a seat of {board}")
+        seated = self.boards.archive_seats(board)
+        if not any(COMPUTER.fullmatch(name) for name in seated.values()):
+            raise Refused(403, "hints are for games against the computer")
+        state = replay.state
+        if state.is_terminal() or state.current_player() != seat:
+            raise Refused(409, "hints are for the player to move")
+        return await asyncio.to_thread(hint, state.clone(), HINT_BUDGET)
+
+    def _check(self, board: str, token: str, action: str, seen: int) -> str:
+        replay, game_id = self._replay(board)
+        seat = self.tokens.seat(board, token)
+        if seat is None:
+            raise Refused(403, f"this link does not hold a seat of {board}")
+        state = replay.state
+        if seen != len(replay.moves):
+            raise Refused(409, f"the position changed: you saw {seen} entries, the game has {len(replay.moves)}; "
+                          "look again")
+        if state.is_terminal():
+            raise Refused(409, f"the game is over: {replay.status()}")
+        if action.strip().lower() == "concede":
+            entry = f"concede {seat}"
+        else:
+            mover = state.current_player()
+            if mover != seat:
+                raise Refused(409, f"it is player {mover}'s turn, you hold seat {seat}")
+            try:
+                parsed = state.action_from_text(action.strip())
+            except ValueError as error:
+                raise Refused(400, f"{action.strip()!r} is no move: {error}") from None
+            problem = state.why_illegal(parsed)
+            if problem:
+                raise Refused(422, f"{state.action_to_text(parsed)} is not allowed: {problem}")
+            entry = state.action_to_text(parsed)
+        self._journal(board, game_id, entry, self.boards.archive_seats(board).get(seat))
+        return entry
+
+    def _replay(self, board: str) -> tuple[GameReplay, int]:
+        archive = self.boards.archive
+        summary = None if archive is None else archive.newest_game(board)
+        if summary is None:
+            raise Refused(404, f"there is no board {board!r}")
+        if not self.tokens.has_board(board):
+            raise Refused(403, f"{board} is played in the world: its seats are taken there, not from the web")
+        replay = self.boards.replay(summary.id)
+        assert replay is not None
+        return replay, summary.id
+
+    def _journal(self, board: str, game_id: int, entry: str, by: str | None) -> None:
+        self.journal.append(game_id, entry, by)
+        replay, _ = self._replay(board)
+        if replay.state.is_terminal():
+            winner = replay.state.winner()
+            self.journal.finish(game_id, f"player {winner} won" if winner else "draw")
+
+    def _lock(self, board: str) -> asyncio.Lock:
+        return self._locks.setdefault(board, asyncio.Lock())
+
+    def _start_computer(self, board: str) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        task = loop.create_task(self._computer_turns(board))
+        self._tasks.add(task)
+        task.add_done_callback(functools.partial(self._done, board))
+
+    def _done(self, board: str, task: asyncio.Task[None]) -> None:
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            print(f"blockref web: the computer stopped playing {board}: {task.exception()}", file=sys.stderr)
+
+    async def _computer_turns(self, board: str) -> None:
+        """Play the computer's pieces while a computer seat is to move."""
+        async with self._lock(board):
+            while True:
+                replay, game_id = self._replay(board)
+                state = replay.state
+                mover = state.current_player()
+                seated = self.boards.archive_seats(board).get(mover or 0, "")
+                level = COMPUTER.fullmatch(seated)
+                if state.is_terminal() or mover is None or level is None:
+                    return
+                player = self._players.get((board, mover))
+                if player is None:
+                    player = self._players[(board, mover)] = seat_player(replay.game, level.group(1))
+                action = await asyncio.to_thread(player.choose, state.clone())
+                self._journal(board, game_id, state.action_to_text(action), seated)
+
+    def resume(self, boards: list[str]) -> None:
+        """Let the computer move where it is to move in ``boards`` (after a restart)."""
+        for board in boards:
+            self._start_computer(board)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self.journal.close()
+        self.tokens.close()

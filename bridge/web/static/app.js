@@ -1,0 +1,240 @@
+// blockref's pages: live updates by Server-Sent Events, moves sent to the web games' API.
+"use strict";
+const page = document.body.dataset.page;
+const $ = (selector) => document.querySelector(selector);
+
+function text(tag, content) {
+  const element = document.createElement(tag);
+  element.textContent = content;
+  return element;
+}
+
+function who(seats) {
+  const names = Object.entries(seats).map(([seat, name]) => `${seat}: ${name}`);
+  return names.length ? names.join(", ") : "no one seated";
+}
+
+function moveText(move) {
+  const words = move.consequences.length ? ` (${move.consequences.join("; ")})` : "";
+  const by = [move.player ? `player ${move.player}` : null, move.by].filter(Boolean).join(", ");
+  return move.entry + words + (by ? ` — ${by}` : "");
+}
+
+function showMoves(moves) {
+  const list = $("#moves");
+  while (list.children.length > moves.length) list.lastElementChild.remove();
+  for (const move of moves.slice(list.children.length)) {
+    const item = text("li", moveText(move));
+    item.value = move.n;
+    list.append(item);
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+async function api(path, body) {
+  const response = await fetch(path, body === undefined ? {} : {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+  const answer = await response.json().catch(() => ({error: `the server answered ${response.status}`}));
+  return {ok: response.ok, status: response.status, answer};
+}
+
+function lobby() {
+  const events = new EventSource("/events/lobby");
+  events.onmessage = (message) => {
+    const rows = JSON.parse(message.data);
+    const body = $("#lobby tbody");
+    body.replaceChildren(...rows.map((row) => {
+      const line = document.createElement("tr");
+      line.dataset.board = row.board;
+      const link = text("a", row.board);
+      link.href = `/board/${encodeURIComponent(row.board)}`;
+      const first = document.createElement("td");
+      first.append(link);
+      line.append(first, text("td", row.title), text("td", who(row.seats)), text("td", row.status),
+                  text("td", row.last || "-"), text("td", String(row.spectators)));
+      return line;
+    }));
+    if (rows.length && $("#empty")) $("#empty").remove();
+  };
+}
+
+function board() {
+  const name = document.body.dataset.board;
+  const key = `seat:${name}`;
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (fragment.get("seat")) {
+    sessionStorage.setItem(key, fragment.get("seat"));
+    history.replaceState(null, "", location.pathname);  // the token is not left in the address bar
+  }
+  const token = sessionStorage.getItem(key);
+  let seen = Number(document.body.dataset.seen);
+  let snapshot = null;
+  const form = $("#move");
+  const reason = $("#reason");
+
+  async function send(action) {
+    reason.textContent = "";
+    const result = await api(`/api/board/${encodeURIComponent(name)}/act`, {token, action, seen});
+    if (!result.ok) reason.textContent = result.answer.error;
+    else seen = Math.max(seen, result.answer.seen);
+  }
+
+  if (token) {
+    form.hidden = false;
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const action = form.elements.action.value.trim();
+      if (action) send(action).then(() => { form.elements.action.value = ""; });
+    });
+    $("#concede").addEventListener("click", () => send("concede"));
+    $("#hint").addEventListener("click", async () => {
+      $("#hint-text").textContent = "thinking ...";
+      const result = await api(`/api/board/${encodeURIComponent(name)}/hint`, {token});
+      $("#hint-text").textContent = result.ok ? `hint: ${result.answer.hint}` : result.answer.error;
+    });
+  }
+  const targets = JSON.parse(document.body.dataset.targets || "[]");  // [key, x, y] in the picture's units
+  const reach = Number(document.body.dataset.reach || 0);
+  let pick = [];
+  let handled = 0;  // clicks handled so far (a test waits for its clicks to be)
+  let legal = {seen: -1, moves: []};
+
+  async function legalMoves() {
+    if (legal.seen !== seen) {
+      const result = await api(`/api/board/${encodeURIComponent(name)}/legal`);
+      if (result.ok) legal = {seen: result.answer.seen, moves: result.answer.legal};
+    }
+    return legal.moves;
+  }
+
+  function offer(moves, hint) {
+    const buttons = moves.map((move) => {
+      const button = text("button", move.action);
+      button.type = "button";
+      button.className = "choice";
+      button.addEventListener("click", () => { pick = []; offer([], `sent ${move.action}`); send(move.action); });
+      return button;
+    });
+    $("#choices").replaceChildren(...buttons);
+    $("#picked").textContent = hint;
+  }
+
+  async function clicked(key) {
+    const moves = await legalMoves();
+    const confirm = pick.length > 0 && pick[pick.length - 1] === key;  // the same spot twice: that move
+    if (!confirm) pick.push(key);
+    const same = (m) => m.picks.length === pick.length && m.picks.every((k, i) => k === pick[i]);
+    const sameSet = (m) => m.picks.length === pick.length && pick.every((k) => m.picks.includes(k));
+    let exact = moves.filter(same);
+    if (!exact.length) exact = moves.filter(sameSet);
+    const grows = (m) => m.picks.length > pick.length && pick.every((k) => m.picks.includes(k));
+    const longer = confirm ? [] : moves.filter(grows);
+    const shown = pick.map((k) => k.replace(/^\w+:/, "")).join(", ");
+    if (!exact.length && !longer.length) {
+      pick = [];
+      offer([], `no legal move is made by ${shown}: pick again`);
+    } else if (exact.length === 1 && !longer.length) {
+      pick = [];
+      offer([], `sent ${exact[0].action}`);
+      send(exact[0].action);
+    } else {
+      offer(exact, `picked ${shown}: ` + (longer.length ? "pick the next spot" : "choose the move")
+            + (exact.length && longer.length ? ", or choose" : ""));
+    }
+  }
+
+  if (token && targets.length) {
+    $("#picked").textContent = "Click the board to move (the move box takes the notation too).";
+    $("#svg").addEventListener("click", (event) => {
+      const matrix = $("#svg svg").getScreenCTM();
+      if (!matrix) return;
+      const spot = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+      let best = null;
+      let distance = reach;
+      for (const [key, x, y] of targets) {
+        const d = Math.hypot(spot.x - x, spot.y - y);
+        if (d <= distance) { best = key; distance = d; }
+      }
+      const done = () => { document.body.dataset.handled = String(++handled); };
+      if (best === null) { pick = []; offer([], "not on a spot of the board: pick again"); done(); return; }
+      clicked(best).then(done);
+    });
+  }
+
+  function show(data) {
+    snapshot = data;
+    seen = data.seen;
+    document.body.dataset.seen = String(seen);
+    $("#svg").innerHTML = data.svg;
+    const result = data.result && !data.status.includes(data.result) ? ` (${data.result})` : "";
+    $("#status").textContent = data.status + result;
+    $("#players").textContent = who(data.seats);
+    showMoves(data.moves);
+    if (token) {
+      form.hidden = data.terminal;
+      $("#seat").textContent = "You hold a seat of this board.";
+    }
+  }
+  const events = new EventSource(`/events/board/${encodeURIComponent(name)}`);
+  events.onmessage = (message) => show(JSON.parse(message.data));
+  window.blockrefSnapshot = () => snapshot;
+}
+
+function viewer() {
+  const id = document.body.dataset.gameId;
+  const total = Number(document.body.dataset.total);
+  let at = Number(document.body.dataset.at);
+  async function go(n) {
+    n = Math.max(0, Math.min(total, n));
+    const result = await api(`/api/game/${id}/position/${n}`);
+    if (!result.ok) return;
+    at = n;
+    $("#svg").innerHTML = result.answer.svg;
+    $("#status").textContent = result.answer.status;
+    $("#at").textContent = String(at);
+    const link = `/game/${id}?at=${at}`;
+    $("#here").href = link;
+    history.replaceState(null, "", link);
+    document.body.dataset.at = String(at);
+    document.querySelectorAll("#moves li").forEach((item, index) => item.classList.toggle("current", index + 1 === at));
+  }
+  $("#first").addEventListener("click", () => go(0));
+  $("#back").addEventListener("click", () => go(at - 1));
+  $("#forward").addEventListener("click", () => go(at + 1));
+  $("#last").addEventListener("click", () => go(total));
+  document.addEventListener("keydown", (event) => {
+    const moves = {ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total};
+    if (event.key in moves) { event.preventDefault(); go(moves[event.key]); }
+  });
+}
+
+function play() {
+  const form = $("#new");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const options = {};
+    for (const word of form.elements.options.value.split(/\s+/).filter(Boolean)) {
+      const [option, value] = word.split("=");
+      options[option] = value ?? "";
+    }
+    const opponent = form.elements.opponent.value;
+    const result = await api("/api/games", {game: form.elements.game.value, opponent, options,
+                                            names: [form.elements.name.value]});
+    if (!result.ok) { $("#reason").textContent = result.answer.error; return; }
+    const links = result.answer.links;
+    if (opponent !== "person") { location.href = links["1"]; return; }
+    const list = $("#links ul");
+    list.replaceChildren(...Object.entries(links).map(([seat, link]) => {
+      const item = document.createElement("li");
+      const anchor = text("a", `seat ${seat}`);
+      anchor.href = link;
+      anchor.className = "seat-link";
+      anchor.dataset.seat = seat;
+      item.append(anchor, text("span", ` ${new URL(link, location.href)}`));
+      return item;
+    }));
+    $("#links").hidden = false;
+  });
+}
+
+({lobby, board, viewer, play}[page] || (() => {}))();

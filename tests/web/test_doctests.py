@@ -1,0 +1,17 @@
+"""The runnable examples in the docstrings of the web modules."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["bridge.web.archive", "bridge.web.positions", "bridge.web.limits", "bridge.web.seats"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+    assert result.attempted > 0

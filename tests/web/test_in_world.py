@@ -1,0 +1,87 @@
+"""An in-world Nodes game (the referee's computer players on the embedded server, as ``blockref demo``
+plays it) followed live on the board page: every move appears, in order; and ``blockref up --web`` serving
+the page from the referee's own process."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from bridge.embedded_server import free_port
+from bridge.journal import Journal
+from tests.e2e.arena import BridgeProcess
+from tests.web.conftest import WebSite
+
+pytestmark = pytest.mark.server
+ROOT = Path(__file__).resolve().parents[2]
+RECORD_EVENTS = """
+window.seenLog = [];
+const OriginalEventSource = window.EventSource;
+window.EventSource = function (url) {
+  const source = new OriginalEventSource(url);
+  source.addEventListener("message", (message) => {
+    const data = JSON.parse(message.data);
+    window.seenLog.push([data.game_id, data.seen]);
+  });
+  return source;
+};
+"""
+"""Keeps every event the page receives, so that the test sees the order they came in."""
+
+
+def test_an_in_world_game_is_followed_live_move_by_move(embedded_server: Any, browser: Any, site: WebSite,
+                                                         tmp_path: Path) -> None:
+    demo = subprocess.Popen(
+        [sys.executable, "-m", "bridge.cli", "demo", "--server", f"{embedded_server.host}:{embedded_server.api_port}",
+         "--origin", "520,0,-3", "--turn-limit", "4", "--level-1", "easy", "--level-2", "easy", "--seed", "3",
+         "--piece-delay", "0.5", "--data", str(site.data), "--record", str(tmp_path / "demo.record")],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while httpx.get(f"{site.url}/api/board/main").status_code != 200:
+            assert demo.poll() is None and time.monotonic() < deadline, "the demo's board never showed up"
+            time.sleep(0.1)
+        page = browser.new_page()
+        page.add_init_script(RECORD_EVENTS)
+        page.goto(f"{site.url}/board/main")
+        page.wait_for_function("() => window.blockrefSnapshot() && window.blockrefSnapshot().terminal",
+                               timeout=300_000)
+        output, _ = demo.communicate(timeout=120)
+    finally:
+        if demo.poll() is None:
+            demo.kill()
+            demo.wait()
+    assert demo.returncode == 0, output[-2000:]
+    journal = Journal(site.data / "journal.sqlite3")
+    saved = journal.running_game("main")
+    assert saved is not None and len(saved.entries) >= 8
+    shown = page.locator("#moves li").all_inner_texts()
+    assert [line.split()[0] for line in shown] == [entry.split()[0] for entry in saved.entries]
+    counts = [seen for game_id, seen in page.evaluate("window.seenLog") if game_id == saved.id]
+    assert counts == sorted(set(counts)), counts  # in order, none twice
+    assert set(range(counts[0], len(saved.entries) + 1)) <= set(counts), counts  # every move, one by one
+
+
+def test_blockref_up_serves_the_page_in_its_own_process(embedded_server: Any, tmp_path: Path) -> None:
+    port = free_port()
+    bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", tmp_path, (580, 0, -3),
+                           ("--web", str(port)))
+    bridge.start(timeout=60)
+    try:
+        lobby = httpx.get(f"http://127.0.0.1:{port}/api/lobby").json()
+        assert [(row["board"], row["game"], row["seen"]) for row in lobby] == [("main", "nodes", 0)]
+        page = httpx.get(f"http://127.0.0.1:{port}/board/main")
+        assert page.status_code == 200 and "<svg" in page.text
+        refused = httpx.post(f"http://127.0.0.1:{port}/api/board/main/act",
+                             json={"token": "guess", "action": "c3-c4", "seen": 0})
+        assert refused.status_code == 403
+    finally:
+        bridge.stop()
+    assert bridge.process is not None and bridge.process.returncode == 0, bridge.log.read_text()[-2000:]
+    assert f"http://127.0.0.1:{port}/" in bridge.log.read_text()
