@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import socket
 import threading
 import time
 from pathlib import Path
@@ -32,16 +33,34 @@ def server(data: Path, port: int = DEFAULT_PORT, listen: str = DEFAULT_LISTEN, s
 def start_in_thread(data: Path, port: int = DEFAULT_PORT, listen: str = DEFAULT_LISTEN,
                     spectators: int = SPECTATORS, rate: float = RATE, per_address: int = PER_ADDRESS) -> uvicorn.Server:
     """Serve in a daemon thread (uvicorn leaves signals to the main thread) once it listens; set
-    ``should_exit`` on the result to stop it. ValueError if it cannot
-    listen on ``listen:port``."""
+    ``should_exit`` on the result to stop it. ValueError if it cannot listen on ``listen:port`` (the socket
+    is bound here, before the thread starts, so that is said in the caller's thread, not uvicorn's)."""
+    sock = listening_socket(listen, port)
     web = server(data, port, listen, spectators, rate, per_address)
-    thread = threading.Thread(target=web.run, name="blockref-web", daemon=True)
+    thread = threading.Thread(target=web.run, kwargs={"sockets": [sock]}, name="blockref-web", daemon=True)
     thread.start()
     while not web.started and thread.is_alive():
         time.sleep(0.02)
     if not web.started:
-        raise ValueError(f"the web page cannot listen on {listen}:{port} (the port is in use, or no such address)")
+        raise ValueError(f"the web page could not start on {listen}:{port}")
     return web
+
+
+def listening_socket(listen: str, port: int) -> socket.socket:
+    """A TCP socket listening on ``listen:port`` (IPv6 where the address is one). ValueError naming the address
+    when the port is taken or the address is not this machine's."""
+    family = socket.AF_INET6 if ":" in listen else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((listen, port))
+        sock.listen(128)
+    except OSError as error:
+        sock.close()
+        where = f"[{listen}]:{port}" if family == socket.AF_INET6 else f"{listen}:{port}"
+        raise ValueError(f"the web page cannot listen on {where} ({error.strerror or error}: the port is in use, "
+                         "or no such address)") from None
+    return sock
 
 
 def serve_until_interrupted(web: uvicorn.Server) -> None:
