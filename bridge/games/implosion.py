@@ -249,7 +249,7 @@ class ImplosionWorld(GameWorld):
         if state.is_terminal():
             winner = state.winner()
             result = f"{who(winner)} wins" if winner else "a draw"
-            return f"game over after {state.turn} turns: {result}. Points: {scores}."
+            return f"game over after {state.turn} turns: {result} ({self.ending(state)}). Points: {scores}."
         ring = RINGS - state.vanished
         vanishing = ""
         if self.game.implode:
@@ -257,6 +257,15 @@ class ImplosionWorld(GameWorld):
             vanishing = f"; ring {ring} vanishes after turn {at}"
         return (f"turn {state.turn + 1} of {self.game.turns}, {self.seconds_left()} s left{vanishing}. "
                 f"Points: {scores}.")
+
+    def ending(self, state: GameState[Any]) -> str | None:
+        assert isinstance(state, ImplosionState)
+        told = super().ending(state)
+        if told or not state.is_terminal():
+            return told
+        if state.turn >= self.game.turns:
+            return f"turn limit ({self.game.turns} turns), {decided_by(state)}"
+        return "the last with units" if state.winner() else "nobody has units left"
 
     def consequences(self, before: GameState[Any], after: GameState[Any], action: Any) -> list[str]:
         assert isinstance(before, ImplosionState) and isinstance(after, ImplosionState)
@@ -281,6 +290,20 @@ class ImplosionWorld(GameWorld):
                     f"{after.units(to)} take {node_name(to)}"]
         return [f"battle: {sent} attack {before.units(to)} of {colour}; all {sent} fall, {colour} loses "
                 f"{lost_by_defender} and keeps {node_name(to)}"]
+
+
+TIEBREAKS = ("points", "units", "spawn and start nodes held", "the innermost ring held")
+"""What each place of :meth:`ImplosionState.tiebreak` ranks by, in order."""
+
+
+def decided_by(state: ImplosionState) -> str:
+    """What ranked the first player of a finished game above the next (``decided by units``), or that
+    nothing did (a draw)."""
+    keys = sorted((state.tiebreak(p) for p in range(1, state.game.players + 1)), reverse=True)
+    if len(keys) < 2 or keys[0] == keys[1]:
+        return "equal on every tie-break"
+    place = next(i for i, (a, b) in enumerate(zip(keys[0], keys[1], strict=True)) if a != b)
+    return f"decided by {TIEBREAKS[place]}"
 
 
 def _turn_end(before: ImplosionState, after: ImplosionState, colours: Mapping[int, str]) -> list[str]:

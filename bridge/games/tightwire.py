@@ -279,6 +279,10 @@ class TightwireWorld(GameWorld):
                                              for p, n in self.clock.periods.items()) + "."
         return f"turn {state.turns + 1}: {who(state.current_player())} to draw, move or revive. {pieces}.{clock}"
 
+    def ending(self, state: GameState[Any]) -> str | None:
+        assert isinstance(state, TightwireState)
+        return state.end_reason or None
+
     def consequences(self, before: GameState[Any], after: GameState[Any], action: Any) -> list[str]:
         assert isinstance(after, TightwireState)
         return [f"captures {', '.join(dot_name(d) for d in after.last_captured)}"] if after.last_captured else []

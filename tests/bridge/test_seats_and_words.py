@@ -1,0 +1,61 @@
+"""Seats and words: a person takes over a computer's seat, joining says whose turn it is, a consent window
+outlives turn ends, and the lines of Implosion say what they mean."""
+
+from __future__ import annotations
+
+from engines.implosion import ImplosionState, replay
+from tests.bridge.test_implosion_world import Table as ImplosionTable
+from tests.bridge.test_implosion_world import seated
+from tests.bridge.test_results import Table
+
+
+def test_a_person_joining_a_computers_seat_takes_it_over() -> None:
+    table = ImplosionTable(players=4, bots="normal")
+    lines = table.chat(1, "ann", "imp join 1")
+    assert "ann plays player 1 in place of the computer (normal)" in lines[0]
+    assert table.referee.seats[1] == "ann" and ("main", 1) not in table.service.bots
+    assert "ben plays player 2 in place of the computer (normal)" in table.chat(2, "ben", "imp join")[0]
+    assert "seat 1 is taken by ann" in table.chat(3, "cat", "imp join 1")[0]
+
+
+def test_taking_over_works_in_a_game_of_turns_too() -> None:
+    table = Table("nodes", "nodes")
+    table.chat(1, "alex", "nodes join bot easy")
+    assert "alex plays player 1 in place of the computer (easy)" in table.chat(1, "alex", "nodes join 1")[0]
+    assert table.service.bots == {}
+
+
+def test_joining_says_whose_turn_it_is_and_a_seated_join_keeps_the_seat() -> None:
+    table = Table("nodes", "nodes")
+    lines = table.chat(1, "alex", "nodes join")
+    assert lines[1].startswith("turn 1: player 1 (red, alex) to place")
+    table.chat(2, "bo", "nodes join")
+    assert "alex plays player 1" in table.chat(1, "alex", "nodes join")[0]
+    assert table.referee.seats == {1: "alex", 2: "bo"}
+
+
+def test_a_reset_asked_before_a_turn_end_is_agreed_after_it() -> None:
+    table = seated()
+    table.chat(1, "ann", "imp move 12.0 11.0 5")
+    table.end_turn()
+    assert "ben, type 'imp reset'" in table.chat(1, "ann", "imp reset")[0]
+    table.end_turn()
+    table.end_turn()
+    assert any("new game on board main" in line for line in table.chat(2, "ben", "imp reset"))
+    assert table.state.history() == []
+
+
+def test_implosion_help_offers_no_undo() -> None:
+    lines = seated().chat(1, "ann", "imp help")
+    assert not any("undo" in line for line in lines) and any("concede" in line for line in lines)
+
+
+def test_a_result_at_the_turn_limit_names_the_tie_break_that_decided_it() -> None:
+    imp = seated(turns=2).imp
+    level = replay(imp.game, ["end", "end"])
+    assert isinstance(level, ImplosionState)
+    assert imp.result(level) == ("draw", "turn limit (2 turns), equal on every tie-break")
+    ahead = replay(imp.game, ["order 1 12.0 11.0 5", "end", "end"])  # ann's spawn gained one more unit
+    assert isinstance(ahead, ImplosionState)
+    assert imp.result(ahead) == ("player 1 won", "turn limit (2 turns), decided by units")
+    assert "wins (turn limit (2 turns), decided by units). Points: red 0" in imp.status(ahead, lambda p: f"p{p}")
