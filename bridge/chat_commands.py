@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from bridge.chat_budget import ChatBudget
 from bridge.rules_chat import rules_lines
 from engines.ai.hints import hint
 from engines.core import IllegalAction
@@ -79,10 +80,27 @@ class CommandDesk:
     clear_board: Callable[[BoardReferee], None]
     requests: dict[str, Request] = field(default_factory=dict)
     """The open request of each board (an undo, or a reset/start/clear mid-game) awaiting consent."""
+    budget: ChatBudget = field(default_factory=ChatBudget)
+    clock: Callable[[], float] = time.monotonic
 
     def run(self, command: ChatCommand, speaker: str, referee: BoardReferee, address: str | None = None) -> list[str]:
         """Carry out a command of ``speaker`` (connected from ``address``, where the server tells it) on
-        the board; the lines to post. A seat taken is bound to ``address`` (see bridge.seat_binding)."""
+        the board; the lines to post. A seat taken is bound to ``address`` (see bridge.seat_binding).
+        A speaker whose commands made the board say more than their :class:`ChatBudget` lately is told
+        once when they are answered again, and their commands wait (are not carried out) till then."""
+        now = self.clock()
+        refused = self.budget.refusal(referee.name, speaker, now)
+        if refused is not None:
+            return [refused] if refused else []
+        try:
+            lines = self._carry_out(command, speaker, referee, address)
+        except IllegalAction:
+            self.budget.spend(referee.name, speaker, 1, now)
+            raise
+        self.budget.spend(referee.name, speaker, len(lines), now)
+        return lines
+
+    def _carry_out(self, command: ChatCommand, speaker: str, referee: BoardReferee, address: str | None) -> list[str]:
         verb, args = command.verb, command.args
         seat = next((p for p, n in referee.seats.items() if n == speaker), None)
         prefix = referee.prefix

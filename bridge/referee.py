@@ -21,6 +21,7 @@ from schematics.blocks import AIR, BlockType
 Cell = tuple[int, int, int]
 GRASS = BlockType("grass_block", 2, 0, "snowy=false")  # a superflat world's top layer; not a style block
 MAX_PLACEMENTS_AT_ONCE = 6
+MAX_QUEUED = 30  # actions one seat may have queued at once (a turn's orders)
 REPEAT_QUIET = 10.0  # seconds before the same line is said again
 
 
@@ -391,6 +392,9 @@ class BoardReferee:
         if reason:
             raise IllegalAction(reason)
         if self.world.queues_actions:
+            if len(self.queued_by(seat)) >= MAX_QUEUED:
+                raise IllegalAction(f"you have {MAX_QUEUED} orders queued, as many as a turn takes; the clock "
+                                    f"plays them at the turn's end ('{self.prefix} cancel N' drops one)")
             return self.queue(seat, action, by)
         return self.play(action, by=by)
 

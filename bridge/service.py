@@ -20,6 +20,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bridge.chat_budget import RepairLines
 from bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
 from bridge.config import BridgeConfig
 from bridge.edits import EditPlan
@@ -32,6 +33,7 @@ from engines.core import SIMULTANEOUS, IllegalAction
 
 Cell = tuple[int, int, int]
 REPORT_KEPT = 1.5  # seconds a place report waits for its block to be read
+REPAIRED = "board repaired"  # how the referee's lines about cells it put back begin
 
 
 class WorldClient(Protocol):
@@ -113,6 +115,7 @@ class Service:
     """Seated people not online, and since when (monotonic seconds)."""
     clock: Callable[[], float] = time.monotonic
     """The time the boards' clocks read (monotonic seconds); tests may drive it."""
+    repairs: RepairLines = field(default_factory=RepairLines)
 
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
@@ -197,8 +200,10 @@ class Service:
         outcome = referee.look(observed, placed_by, quiet_repairs=referee.name not in self.synced, place_order=order,
                                placers_reported=self.client.supports_block_events(), data=data, refused=refused)
         self.synced.add(referee.name)
-        for line in outcome.messages:
-            self.post(referee, line)
+        now = time.monotonic()
+        for line in outcome.messages:  # a take-back's reason is always said; a repair once in a while
+            if not line.startswith(REPAIRED) or self.repairs.fresh(referee.name, line, now):
+                self.post(referee, line)
         self._send(outcome.edits, observed)
         self._bot_turn(referee, observed)
 
