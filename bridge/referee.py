@@ -339,7 +339,9 @@ class BoardReferee:
         seq = self.journal.add_pending(self.game_id, seat, text, by)
         self.pending.append(PendingEntry(seq, seat, text, by))
         number = len(self.queued_by(seat))
-        return [f"{self.who(seat)} order {number}: {text} (carried out in turn when the clock ends the turn)"]
+        note = self.world.queue_note(self.state, action)
+        return [f"{self.who(seat)} order {number}: {text} (carried out in turn when the clock ends the turn"
+                + (f"; {note})" if note else ")")]
 
     def queued_by(self, seat: int) -> list[PendingEntry]:
         return [entry for entry in self.pending if entry.seat == seat]

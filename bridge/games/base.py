@@ -264,6 +264,10 @@ class GameWorld(ABC):
         """What an action did beyond itself (captures, destroyed pieces), as short phrases."""
         return []
 
+    def queue_note(self, state: GameState[Any], action: Any) -> str | None:
+        """A word on an action queued now (:attr:`queues_actions`) that does nothing as things stand."""
+        return None
+
     def progress(self, state: GameState[Any], mover: int) -> str | None:
         """A line when ``mover`` still has part of their turn to play (``2 wires left in this turn.``)."""
         return None

@@ -3,10 +3,12 @@ outlives turn ends, and the lines of Implosion say what they mean."""
 
 from __future__ import annotations
 
-from engines.implosion import ImplosionState, replay
+from engines.implosion import ImplosionState, parse_node, replay
 from tests.bridge.test_implosion_world import Table as ImplosionTable
 from tests.bridge.test_implosion_world import seated
 from tests.bridge.test_results import Table
+
+N = parse_node
 
 
 def test_a_person_joining_a_computers_seat_takes_it_over() -> None:
@@ -59,3 +61,43 @@ def test_a_result_at_the_turn_limit_names_the_tie_break_that_decided_it() -> Non
     assert isinstance(ahead, ImplosionState)
     assert imp.result(ahead) == ("player 1 won", "turn limit (2 turns), decided by units")
     assert "wins (turn limit (2 turns), decided by units). Points: red 0" in imp.status(ahead, lambda p: f"p{p}")
+
+
+def test_a_new_turn_and_a_new_game_show_the_whole_turn_time() -> None:
+    table = seated()
+    table.clock.now += 4
+    table.service.step()
+    assert "6 s left" in table.chat(1, "ann", "imp status")[0]
+    assert "turn 2 of 168, 10 s left" in table.end_turn()[-1]
+    lone = ImplosionTable()
+    lone.chat(1, "ann", "imp join 1")
+    lone.end_turn()
+    lone.clock.now += 7
+    lone.service.step()
+    assert "turn 1 of 168, 10 s left" in lone.chat(1, "ann", "imp reset")[0]
+
+
+def test_no_ring_is_said_to_vanish_after_the_games_last_turn() -> None:
+    assert "vanishes" not in seated(turns=3).chat(1, "ann", "imp status")[0]
+    assert "ring 12 vanishes after turn 14" in seated(turns=15).chat(1, "ann", "imp status")[0]
+
+
+def test_a_player_left_without_units_by_a_battle_is_told() -> None:
+    table = seated(players=24, dice_seed=3)
+    table.chat(1, "ann", "imp move 12.0 12.1")  # all of red's units attack all of blue's
+    lines = table.end_turn()
+    loser = "blue" if table.game_after(["order 1 12.0 12.1 12"]).owner(N("12.1")) == 1 else "red"
+    assert f"{loser} has no units left" in lines[0]
+
+
+def test_an_order_from_a_node_not_yours_is_queued_with_a_word() -> None:
+    table = seated()
+    assert "12.6 is not yours now: this order moves nothing" in table.chat(1, "ann", "imp move 12.6 11.5")[0]
+    assert "not yours" not in table.chat(1, "ann", "imp move 12.0 11.0")[0]
+
+
+def test_a_unit_broken_by_a_left_click_is_put_back_saying_orders_are_right_clicks() -> None:
+    table = seated()
+    table.world.place(table.imp.layout.unit_cells(N("12.0"))[5], 0)
+    table.service.step()
+    assert any("sword right-clicks on the pillars (a left-click breaks a block)" in line for line in table.world.chat)
