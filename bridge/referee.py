@@ -521,8 +521,8 @@ class BoardReferee:
             return self._result_lines()
         if state.current_player() != mover or mover is None:
             return [self.status()]
-        line = self.world.progress(state, mover)
-        return [line] if line else []
+        line = self.world.progress(state, mover)  # the mover acts again: the rest of their turn, or who acts now
+        return [line or self.status()]
 
     def _record_result(self) -> None:
         """Make the journal's result the engine's outcome of the game as it stands: the world's result and

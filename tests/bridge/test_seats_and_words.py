@@ -3,6 +3,9 @@ outlives turn ends, and the lines of Implosion say what they mean."""
 
 from __future__ import annotations
 
+from bridge.config import build_world
+from bridge.journal import Journal
+from bridge.referee import BoardReferee
 from engines.implosion import ImplosionState, parse_node, replay
 from tests.bridge.test_implosion_world import Table as ImplosionTable
 from tests.bridge.test_implosion_world import seated
@@ -101,3 +104,25 @@ def test_a_unit_broken_by_a_left_click_is_put_back_saying_orders_are_right_click
     table.world.place(table.imp.layout.unit_cells(N("12.0"))[5], 0)
     table.service.step()
     assert any("sword right-clicks on the pillars (a left-click breaks a block)" in line for line in table.world.chat)
+
+
+def newrule_referee(*entries: str) -> tuple[BoardReferee, list[str]]:
+    """A 5-dot New Rule board with ``entries`` played; the lines the last one said."""
+    referee = BoardReferee("main", build_world("newrule", (0, 0, 0), None, 0, None, {"size": 5}), Journal(":memory:"))
+    lines: list[str] = []
+    for entry in entries:
+        lines = referee.play(referee.state.action_from_text(entry))
+    return referee, lines
+
+
+def test_new_rule_says_who_acts_after_a_skipped_turn_and_an_escape_that_owes_another() -> None:
+    _, lines = newrule_referee("start c3", "start b2", "c3-c4", "b2-c2", "b2-b3", "d5-e5", "b1-c1", "d2-d3",
+                               "b3-c3", "c2-c3", "escape d3", "a3-b3")
+    assert "player 2's turn is skipped" in lines[0] and lines[-1].startswith("player 1 (red) to build a wall")
+    _, lines = newrule_referee("start c1", "start d2", "c1-d1", "d4-d5", "e4-e5", "d4-e4", "a4-a5", "c3-d3", "b1",
+                               "d1-e1", "b1-c1", "d2-e2", "c2-c3", "d2-d3", "c2-d2", "c4-c5", "a1-b1", "d3-e3",
+                               "e2-e3", "escape c2")
+    assert "escape c2" in lines[0] and lines[-1].startswith("player 2 (blue) to escape")
+    _, lines = newrule_referee("start c3", "start b2", "c3-c4", "b2-c2", "b2-b3", "d5-e5", "b1-c1", "d2-d3",
+                               "b3-c3", "c2-c3")
+    assert lines[-1].startswith("player 2 (blue) to escape")
