@@ -87,17 +87,20 @@ class CommandDesk:
         """Carry out a command of ``speaker`` (connected from ``address``, where the server tells it) on
         the board; the lines to post. A seat taken is bound to ``address`` (see bridge.seat_binding).
         A speaker whose commands made the board say more than their :class:`ChatBudget` lately is told
-        once when they are answered again, and their commands wait (are not carried out) till then."""
+        once when they are answered again, and their commands wait (are not carried out) till then. What
+        a move played or queued says is free: the game's own pace bounds it."""
         now = self.clock()
         refused = self.budget.refusal(referee.name, speaker, now)
         if refused is not None:
             return [refused] if refused else []
+        before = _progress(referee)
         try:
             lines = self._carry_out(command, speaker, referee, address)
         except IllegalAction:
             self.budget.spend(referee.name, speaker, 1, now)
             raise
-        self.budget.spend(referee.name, speaker, len(lines), now)
+        if _progress(referee) == before:
+            self.budget.spend(referee.name, speaker, len(lines), now)
         return lines
 
     def _carry_out(self, command: ChatCommand, speaker: str, referee: BoardReferee, address: str | None) -> list[str]:
@@ -284,6 +287,11 @@ class CommandDesk:
             return waiting
         dropped = referee.undo()
         return [f"taken back: {dropped}. {referee.status()}"]
+
+
+def _progress(referee: BoardReferee) -> tuple[int, int, int]:
+    """How far the board's game has gone: its journal id, entries and queued actions."""
+    return referee.game_id, len(referee.state.history()), len(referee.pending)
 
 
 @dataclass

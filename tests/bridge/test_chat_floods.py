@@ -71,3 +71,13 @@ def test_foreign_blocks_and_a_strange_id_read_back_give_one_repair_line() -> Non
 
 def test_the_budgets_docstring_examples() -> None:
     assert doctest.testmod(chat_budget).failed == 0
+
+
+def test_moves_played_by_chat_are_not_held_back_however_fast() -> None:
+    table = seated()
+    table.service.desk.clock = Clock()
+    table.service.desk.budget.limit = 3
+    for number in range(1, 11):
+        assert f"order {number}: order 1 12.0 11.0 1" in table.chat(1, "ann", "imp move 12.0 11.0 1")[0]
+    table.chat(1, "ann", "imp help")
+    assert "that is a lot of commands at once" in table.chat(1, "ann", "imp status")[0]
