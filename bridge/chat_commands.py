@@ -225,8 +225,11 @@ class CommandDesk:
             if computer:
                 self.seat_computer(referee, seat, computer)
         self.unseat_computer(referee, player)
+        dropped = referee.cancel(player) if taken_over and referee.queued_by(player) else []
         referee.take_seat(player, speaker, address)
         took = f" in place of the {holder}" if holder and taken_over else ""
+        if dropped:
+            took += f" (its {len(dropped)} order{'s' if len(dropped) > 1 else ''} of this turn dropped)"
         return [f"{speaker} plays player {player}{took}. {referee.seat_line()}", referee.status()]
 
     def _hint(self, referee: BoardReferee, speaker: str, seat: int | None) -> list[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+from bridge.commands.games import export_record
 from bridge.config import BoardConfig, BridgeConfig, build_world
 from bridge.journal import Journal
 from bridge.referee import BoardReferee
@@ -141,3 +142,20 @@ def test_a_journal_without_reasons_is_migrated_in_place_and_its_stale_result_cor
     assert table.outcome() == "player 2 won (player 1 conceded)"
     journal.close()
     assert Journal(path).games()[0].outcome == "player 2 won (player 1 conceded)"
+
+
+def test_the_export_header_tells_the_result_as_the_journal_has_it_now() -> None:
+    table = newrule()
+    table.play("start b2", "start c3")
+    table.chat(2, "bob", "newrule concede")
+
+    def header() -> str:
+        saved = table.journal.saved_game(table.referee.game_id)
+        assert saved is not None
+        return next(line for line in export_record(saved, table.journal.games()[-1]).splitlines()
+                    if line.startswith("# board main"))
+
+    assert header().endswith(", player 1 won (player 2 conceded)")
+    table.chat(2, "bob", "newrule undo")
+    table.chat(1, "alice", "newrule undo")
+    assert header().endswith(", running")

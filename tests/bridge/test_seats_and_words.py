@@ -126,3 +126,13 @@ def test_new_rule_says_who_acts_after_a_skipped_turn_and_an_escape_that_owes_ano
     _, lines = newrule_referee("start c3", "start b2", "c3-c4", "b2-c2", "b2-b3", "d5-e5", "b1-c1", "d2-d3",
                                "b3-c3", "c2-c3")
     assert lines[-1].startswith("player 2 (blue) to escape")
+
+
+def test_a_computers_queued_orders_go_with_it_when_a_person_takes_the_seat_over() -> None:
+    table = ImplosionTable(players=4, bots="easy")
+    table.bots_order()
+    queued = len(table.referee.queued_by(1))
+    assert queued
+    lines = table.chat(1, "ann", "imp join 1")
+    assert f"in place of the computer (easy) (its {queued} order" in lines[0]
+    assert table.referee.queued_by(1) == [] and table.referee.queued_by(2)
