@@ -64,6 +64,10 @@ class Table:
         finally:
             journal.close()
 
+    def wait_outcome(self, board: str, outcome: str) -> None:
+        """Until the journal's result of ``board``'s game reads ``outcome`` (written just after the entry)."""
+        wait_for(lambda: self.game(board)[1].outcome == outcome, 10, f"{board}'s result to read {outcome!r}")
+
     def said(self, who: str, text: str) -> bool:
         return any(text in line for line in self.bots[who].chat_log())  # type: ignore[attr-defined]
 
@@ -105,7 +109,7 @@ def test_a_new_rule_concession_is_its_speakers_and_the_result_follows_its_undo(t
     assert table.game("duo")[0] == ["start c1", "start b1"]
     ben.chat("newrule concede")  # type: ignore[attr-defined]  # on ann's turn
     wait_for(lambda: table.game("duo")[0][-1:] == ["concede 2"], 10, "ben's concession journaled")
-    assert table.game("duo")[1].outcome == "player 1 won (player 2 conceded)"
+    table.wait_outcome("duo", "player 1 won (player 2 conceded)")
 
     ann.chat("newrule undo")  # type: ignore[attr-defined]
     table.wait_said("ann", "you can take back only your own last piece")
@@ -113,10 +117,12 @@ def test_a_new_rule_concession_is_its_speakers_and_the_result_follows_its_undo(t
     table.wait_said("ben", "ann, type 'newrule undo'")
     ann.chat("newrule undo")  # type: ignore[attr-defined]
     wait_for(lambda: table.game("duo")[0] == ["start c1", "start b1"], 10, "the concession taken back")
-    assert table.game("duo")[1].outcome == "running" and table.game("duo")[1].finished is None
+    table.wait_outcome("duo", "running")
+    assert table.game("duo")[1].finished is None
 
     ann.chat("newrule concede")  # type: ignore[attr-defined]
     wait_for(lambda: table.game("duo")[0][-1:] == ["concede 1"], 10, "ann's concession journaled")
+    table.wait_outcome("duo", "player 2 won (player 1 conceded)")
     listing = subprocess.run([sys.executable, "-m", "bridge.cli", "games", "list", "--data", str(table.data)],
                              cwd=ROOT, capture_output=True, text=True, timeout=60, check=True).stdout
     duo = next(line for line in listing.splitlines() if " duo " in f" {line} ")
@@ -129,15 +135,21 @@ def test_an_implosion_conceder_is_out_while_three_play_on_to_the_engines_result(
     table.wait_said("ann", "ann plays player 1 in place of the computer (normal)")
     ben.chat("imp join 2")  # type: ignore[attr-defined]
     table.wait_said("ben", "ben plays player 2 in place of the computer (normal)")
+    first = table.game("ring")[1].id  # the computers' game since the bridge started: maybe over by now
+    ann.chat("imp reset")  # type: ignore[attr-defined]
+    ben.chat("imp reset")  # type: ignore[attr-defined]  # agrees, or starts afresh a game just begun
+    wait_for(lambda: table.game("ring")[1].id > first, 10, "a new game of 4 turns")
+    mark = len(ann.chat_log())  # type: ignore[attr-defined]
     ben.chat("imp concede")  # type: ignore[attr-defined]
     table.wait_said("ann", "is out of the game; the others play on")
     entries, summary = table.game("ring")
     assert "concede 2" in entries and summary.outcome == "running"
-    assert not table.said("ann", "'imp start' plays again")
+    assert not any("plays again" in line for line in ann.chat_log()[mark:])  # type: ignore[attr-defined]
     wait_for(lambda: table.game("ring")[1].result is not None, 40, "the game to end")
     entries, summary = table.game("ring")
     world = build_world("implosion", (100, 0, 60), None, 0, None, dict(IMPLOSION))
     final = replay(world.game, entries)
     assert final.is_terminal() and final.is_out(2)
     assert (summary.result, summary.reason) == world.result(final)
-    table.wait_said("ann", "'imp start' plays again")
+    wait_for(lambda: any("'imp start' plays again" in line for line in ann.chat_log()[mark:]),  # type: ignore[attr-defined]
+             10, "the end said in chat")
