@@ -159,3 +159,19 @@ def test_the_export_header_tells_the_result_as_the_journal_has_it_now() -> None:
     table.chat(2, "bob", "newrule undo")
     table.chat(1, "alice", "newrule undo")
     assert header().endswith(", running")
+
+
+def test_every_game_tells_how_it_ended() -> None:
+    nodes = build_world("nodes", (0, 0, 0), None, 0, None, {"turn_limit": 1})
+    state = nodes.game.new_initial_state()
+    for wire in ("c3-c4", "c4-c5", "c5-c6"):  # the one turn there is
+        state.apply(state.action_from_text(wire))
+    assert state.is_terminal()
+    assert nodes.result(state) == ("draw", "turn limit (1 turns)")
+    state = nodes.game.new_initial_state()
+    state.concede(1)
+    assert nodes.result(state) == ("player 2 won", "player 1 conceded")
+    tightwire = build_world("tightwire", (0, 0, 0), None, 0, None, {"clock": "10+20"})
+    state = tightwire.game.new_initial_state()
+    tightwire.game.replay_history_entry(state, "timeout 1")
+    assert tightwire.result(state) == ("player 2 won", "player 1 ran out of time")
