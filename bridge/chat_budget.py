@@ -1,5 +1,6 @@
 """Bounds on what the referee says: per player and board, the lines their commands may make it say in a
-window of time; per board, an identical repair line said once in a while, not every poll.
+window of time; per board, an identical repair line of blocks no player placed said once in a while, not
+every poll.
 
 >>> budget = ChatBudget(limit=6, window=10.0)
 >>> budget.refusal("main", "eve", 0.0) is None
@@ -57,8 +58,8 @@ class ChatBudget:
 @dataclass
 class RepairLines:
     """The repair lines said on each board and when: an identical one is not said again within
-    :data:`REPAIR_QUIET` seconds, whatever cells it is about (a stream of foreign blocks, a server that
-    reads a strange id back on every poll)."""
+    :data:`REPAIR_QUIET` seconds, whatever cells it is about (a server that reads a strange id back on every
+    poll, blocks from a server that does not say who placed them)."""
 
     quiet: float = REPAIR_QUIET
     _said: dict[tuple[str, str], float] = field(default_factory=dict)

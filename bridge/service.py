@@ -201,8 +201,9 @@ class Service:
                                placers_reported=self.client.supports_block_events(), data=data, refused=refused)
         self.synced.add(referee.name)
         now = time.monotonic()
-        for line in outcome.messages:  # a take-back's reason is always said; a repair once in a while
-            if not line.startswith(REPAIRED) or self.repairs.fresh(referee.name, line, now):
+        for line in outcome.messages:  # a repair nobody placed (a strange id read back) is said once in a while;
+            # one a player may have placed is their take-back's reason, always said
+            if placed_by or not line.startswith(REPAIRED) or self.repairs.fresh(referee.name, line, now):
                 self.post(referee, line)
         self._send(outcome.edits, observed)
         self._bot_turn(referee, observed)

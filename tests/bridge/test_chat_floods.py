@@ -53,7 +53,7 @@ def test_a_seat_queues_a_bounded_number_of_orders_with_a_reason() -> None:
 
 
 def test_foreign_blocks_and_a_strange_id_read_back_give_one_repair_line() -> None:
-    service, world = make_service()
+    service, world = make_service()  # a server that does not say who placed a block
     referee = service.referees["main"]
     low, _ = referee.bounds()
     cells = [c for c in referee.target() if c[1] == low[1]][:41]
@@ -67,6 +67,20 @@ def test_foreign_blocks_and_a_strange_id_read_back_give_one_repair_line() -> Non
         service.step()
     repairs = [line for line in world.chat[before:] if "board repaired" in line]
     assert repairs == ["[nodes] board repaired: only the players' wire and node blocks can be placed on the board"]
+
+
+def test_a_foreign_block_a_player_placed_is_explained_to_them_every_time() -> None:
+    service, world = make_service(place_events=True)
+    referee = service.referees["main"]
+    low, _ = referee.bounds()
+    cells = [c for c in referee.target() if c[1] == low[1]][:4]
+    for cell in cells:
+        before = len(world.chat)
+        world.place(cell, 1, by="eve")
+        service.step()
+        service.step()  # a block with its placer's report is judged at once; its reason is said
+        assert any("board repaired" in line for line in world.chat[before:])
+        assert world.block(cell) != 1
 
 
 def test_the_budgets_docstring_examples() -> None:
