@@ -88,18 +88,19 @@ class CommandDesk:
         the board; the lines to post. A seat taken is bound to ``address`` (see bridge.seat_binding).
         A speaker whose commands made the board say more than their :class:`ChatBudget` lately is told
         once when they are answered again, and their commands wait (are not carried out) till then. What
-        a move played or queued says is free: the game's own pace bounds it."""
+        a command that got the game on says is free (a move played or queued, a new request for consent or
+        an agreement to one, a played game replaced): the game's own pace bounds it."""
         now = self.clock()
         refused = self.budget.refusal(referee.name, speaker, now)
         if refused is not None:
             return [refused] if refused else []
-        before = _progress(referee)
+        before = self._progress(referee)
         try:
             lines = self._carry_out(command, speaker, referee, address)
         except IllegalAction:
             self.budget.spend(referee.name, speaker, 1, now)
             raise
-        if _progress(referee) == before:
+        if self._progress(referee) == before:
             self.budget.spend(referee.name, speaker, len(lines), now)
         return lines
 
@@ -189,6 +190,14 @@ class CommandDesk:
             return [f"{speaker}, a concession is its player's own: '{referee.prefix} concede' concedes {whose}, "
                     f"never another seat"]
         return referee.concede(player, by=speaker)
+
+    def _progress(self, referee: BoardReferee) -> tuple[object, ...]:
+        """How far the board's game has gone: its entries and queued actions, the game they belong to (any
+        game without entries is the same: resetting one gets nothing on), and the consent asked for."""
+        request = self.requests.get(referee.name)
+        asked = None if request is None else (request.verb, request.subject, request.at, frozenset(request.agreed))
+        entries = len(referee.state.history())
+        return referee.game_id if entries else None, entries, len(referee.pending), asked
 
     def _may_act(self, referee: BoardReferee, seat: int | None) -> bool:
         humans = [p for p in referee.seats if not self.is_computer(referee, p)]
@@ -290,11 +299,6 @@ class CommandDesk:
             return waiting
         dropped = referee.undo()
         return [f"taken back: {dropped}. {referee.status()}"]
-
-
-def _progress(referee: BoardReferee) -> tuple[int, int, int]:
-    """How far the board's game has gone: its journal id, entries and queued actions."""
-    return referee.game_id, len(referee.state.history()), len(referee.pending)
 
 
 @dataclass

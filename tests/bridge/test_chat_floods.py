@@ -95,3 +95,19 @@ def test_moves_played_by_chat_are_not_held_back_however_fast() -> None:
         assert f"order {number}: order 1 12.0 11.0 1" in table.chat(1, "ann", "imp move 12.0 11.0 1")[0]
     table.chat(1, "ann", "imp help")
     assert "that is a lot of commands at once" in table.chat(1, "ann", "imp status")[0]
+
+
+def test_resets_asked_and_agreed_again_and_again_are_never_held_back() -> None:
+    service, world = make_service()
+    service.desk.clock = Clock()
+    chat(service, world, 7, "alex", "nodes join 1")
+    chat(service, world, 8, "bo", "nodes join 2")
+    referee = service.referees["main"]
+    for _ in range(25):
+        referee.play(referee.state.action_from_text("c3-c4"))
+        assert "bo, type 'nodes reset'" in chat(service, world, 7, "alex", "nodes reset")[0]
+        assert "new game on board main" in chat(service, world, 8, "bo", "nodes reset")[0]
+    mark = len(world.chat)
+    for _ in range(25):  # resetting a game without a move again and again gets nothing on: held back
+        chat(service, world, 7, "alex", "nodes reset")
+    assert sum("that is a lot of commands at once" in line for line in world.chat[mark:]) == 1
