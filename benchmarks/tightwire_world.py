@@ -125,9 +125,8 @@ def run(server: EmbeddedServer, players: Players, args: argparse.Namespace) -> N
         mover: Bot = orange if shadow.current_player() == 1 else blue
         action = rng.choice([a for a in shadow.legal_actions() if clickable(shadow, a)])
         if mover is orange:
-            first, second = bench.clicks(action)
-            orange.hit_with_sword(first)
-            orange.hit_with_sword(second)
+            for cell in bench.clicks(action):  # a slack line's pair twice: the second confirms it
+                orange.hit_with_sword(cell)
         else:
             blue.chat(f"tw {shadow.action_to_text(action)}")
         since = time.monotonic()

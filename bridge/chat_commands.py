@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from bridge.chat_budget import ChatBudget
 from bridge.referee import PLACERS_UNKNOWN
 from bridge.rules_chat import rules_lines
 from engines.ai.hints import hint
@@ -36,10 +37,11 @@ def help_lines(referee: BoardReferee, placers_reported: bool = True) -> list[str
     prefix = referee.prefix
     colours = ", ".join(f"{colour} is {p}" for p, colour in referee.world.seat_colours.items() if p in referee.players)
     seats = "|".join(str(p) for p in referee.players)
+    undo = "" if referee.world.queues_actions else f" | undo (needs your opponent's '{prefix} undo' too)"
     return [
         f"{prefix} join [{seats}]: take a seat ({colours}); {prefix} join bot [easy|normal|hard]: "
-        "seat the computer",
-        f"{prefix} leave | start | reset | concede | status | undo (needs your opponent's '{prefix} undo' too)",
+        "seat the computer, whose seat a person joining takes over",
+        f"{prefix} leave | start | reset | concede | status{undo}",
         f"{prefix} clear removes the board (the game is kept); {prefix} build brings it back",
         f"{prefix} rules [topic]: the rules in short; {prefix} hint: a suggestion, where the board allows it",
         referee.world.how_to_play,
@@ -83,10 +85,31 @@ class CommandDesk:
     """Whether the server names who placed each block (``help`` says what it allows where not)."""
     requests: dict[str, Request] = field(default_factory=dict)
     """The open request of each board (an undo, or a reset/start/clear mid-game) awaiting consent."""
+    budget: ChatBudget = field(default_factory=ChatBudget)
+    clock: Callable[[], float] = time.monotonic
 
     def run(self, command: ChatCommand, speaker: str, referee: BoardReferee, address: str | None = None) -> list[str]:
         """Carry out a command of ``speaker`` (connected from ``address``, where the server tells it) on
-        the board; the lines to post. A seat taken is bound to ``address`` (see bridge.seat_binding)."""
+        the board; the lines to post. A seat taken is bound to ``address`` (see bridge.seat_binding).
+        A speaker whose commands made the board say more than their :class:`ChatBudget` lately is told
+        once when they are answered again, and their commands wait (are not carried out) till then. What
+        a command that got the game on says is free (a move played or queued, a new request for consent or
+        an agreement to one, a played game replaced): the game's own pace bounds it."""
+        now = self.clock()
+        refused = self.budget.refusal(referee.name, speaker, now)
+        if refused is not None:
+            return [refused] if refused else []
+        before = self._progress(referee)
+        try:
+            lines = self._carry_out(command, speaker, referee, address)
+        except IllegalAction:
+            self.budget.spend(referee.name, speaker, 1, now)
+            raise
+        if self._progress(referee) == before:
+            self.budget.spend(referee.name, speaker, len(lines), now)
+        return lines
+
+    def _carry_out(self, command: ChatCommand, speaker: str, referee: BoardReferee, address: str | None) -> list[str]:
         verb, args = command.verb, command.args
         seat = next((p for p, n in referee.seats.items() if n == speaker), None)
         prefix = referee.prefix
@@ -120,10 +143,7 @@ class CommandDesk:
         if verb in ("start", "reset"):
             return [*referee.new_game(), f"seats: {referee.seat_line()}"]
         if verb == "concede":
-            player = seat or referee.state.current_player()
-            if player is None:
-                return ["the game is over"]
-            return referee.concede(player, by=speaker)
+            return self._concede(referee, speaker, seat, args)
         if verb == "undo":
             if referee.world.queues_actions:
                 return [f"played turns stay played; '{prefix} cancel' drops your orders still queued"]
@@ -162,6 +182,28 @@ class CommandDesk:
             return [f"{speaker}, you have no orders queued"]
         return [f"{speaker} cancelled {', '.join(entry.entry for entry in dropped)}"]
 
+    def _concede(self, referee: BoardReferee, speaker: str, seat: int | None, args: list[str]) -> list[str]:
+        """A concession is its speaker's own: naming another seat is refused; with only computers
+        seated, a bystander may concede for the player to move (to end a computers' game)."""
+        player = seat if seat is not None else referee.state.current_player()
+        if referee.state.is_terminal():
+            return ["the game is over"]
+        if not player:  # everyone acts at once: nobody is the one to move
+            return [f"{speaker}, take a seat first ('{referee.prefix} join')"]
+        if args and args != [str(player)]:
+            whose = "yours" if seat is not None else f"player {player}'s, to move"
+            return [f"{speaker}, a concession is its player's own: '{referee.prefix} concede' concedes {whose}, "
+                    f"never another seat"]
+        return referee.concede(player, by=speaker)
+
+    def _progress(self, referee: BoardReferee) -> tuple[object, ...]:
+        """How far the board's game has gone: its entries and queued actions, the game they belong to (any
+        game without entries is the same: resetting one gets nothing on), and the consent asked for."""
+        request = self.requests.get(referee.name)
+        asked = None if request is None else (request.verb, request.subject, request.at, frozenset(request.agreed))
+        entries = len(referee.state.history())
+        return referee.game_id if entries else None, entries, len(referee.pending), asked
+
     def _may_act(self, referee: BoardReferee, seat: int | None) -> bool:
         humans = [p for p in referee.seats if not self.is_computer(referee, p)]
         return seat is not None or not humans
@@ -178,20 +220,31 @@ class CommandDesk:
             self.seat_computer(referee, free[0], level)
             return [f"the computer ({level}) takes seat {free[0]}. {referee.seat_line()}"]
         seats = [str(p) for p in referee.players]
-        wanted = [int(args[0])] if args and args[0] in seats else [p for p in referee.players if p not in referee.seats]
         if args and args[0] not in seats:
             return [f"join {', join '.join(seats)} or join bot [{'|'.join(LEVELS)}]"]
+        computers = [p for p in referee.players if p in referee.seats and self.is_computer(referee, p)]
+        wanted = [int(args[0])] if args else [p for p in referee.players if p not in referee.seats] + computers
+        if seat is not None and not args:
+            wanted = [seat]
         if not wanted:
             return [f"every seat is taken ({referee.seat_line()})"]
         player = wanted[0]
         holder = referee.seats.get(player)
-        if holder and holder != speaker:
+        taken_over = holder is not None and self.is_computer(referee, player)
+        if holder and holder != speaker and not taken_over:
             return [f"seat {player} is taken by {holder}"]
         if seat is not None and seat != player:
             referee.leave_seat(seat)
-        referee.take_seat(player, speaker, address)
+            computer = referee.world.seat_after_leave
+            if computer:
+                self.seat_computer(referee, seat, computer)
         self.unseat_computer(referee, player)
-        return [f"{speaker} plays player {player}. {referee.seat_line()}"]
+        dropped = referee.cancel(player) if taken_over and referee.queued_by(player) else []
+        referee.take_seat(player, speaker, address)
+        took = f" in place of the {holder}" if holder and taken_over else ""
+        if dropped:
+            took += f" (its {len(dropped)} order{'s' if len(dropped) > 1 else ''} of this turn dropped)"
+        return [f"{speaker} plays player {player}{took}. {referee.seat_line()}", referee.status()]
 
     def _hint(self, referee: BoardReferee, speaker: str, seat: int | None) -> list[str]:
         state = referee.state
@@ -213,14 +266,14 @@ class CommandDesk:
         game is not under way, nobody else is seated, or every other seated person asked the same."""
         state = referee.state
         others = self._others(referee, seat)
-        if state.is_terminal() or not state.history() or not others:
+        if (state.is_terminal() and verb != "undo") or not state.history() or not others:
             self.requests.pop(referee.name, None)
             return []
         now = time.monotonic()
         position = len(state.history())
         request = self.requests.get(referee.name)
-        if request is None or (request.verb, request.subject, request.position) != (verb, subject, position) \
-                or now - request.at > CONSENT_WINDOW:
+        if request is None or (request.verb, request.subject) != (verb, subject) or now - request.at > CONSENT_WINDOW \
+                or (verb == "undo" and request.position != position):  # a reset stays asked whatever is played
             request = Request(verb, subject, position, now, seat or 0)
             self.requests[referee.name] = request
         request.agreed.add(seat or 0)
@@ -260,7 +313,7 @@ class Request:
     verb: str
     subject: str
     position: int
-    """The number of entries of the game when it was asked: any move in between voids it."""
+    """The number of entries of the game when it was asked: any move in between voids an undo."""
     at: float
     by: int
     agreed: set[int] = field(default_factory=set)

@@ -29,7 +29,8 @@ CREATE TABLE IF NOT EXISTS games (
     options TEXT NOT NULL,
     started REAL NOT NULL,
     finished REAL,
-    result TEXT
+    result TEXT,
+    reason TEXT
 );
 CREATE TABLE IF NOT EXISTS entries (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -62,6 +63,8 @@ CREATE TABLE IF NOT EXISTS seats (
 """
 SEAT_ADDRESS = "ALTER TABLE seats ADD COLUMN address TEXT"
 """The address a seat was taken from (added to journals written before it; NULL: not known)."""
+RESULT_REASON = "ALTER TABLE games ADD COLUMN reason TEXT"
+"""How a finished game ended (added to journals written before it; NULL: not told)."""
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,9 @@ class SavedGame:
     game: str
     options: dict[str, Any]
     entries: list[str]
+    result: str | None = None
+    """What the journal says of its end (None: running)."""
+    reason: str | None = None
 
 
 @dataclass(frozen=True)
@@ -94,6 +100,14 @@ class GameSummary:
     finished: float | None
     result: str | None
     entries: int
+    reason: str | None = None
+
+    @property
+    def outcome(self) -> str:
+        """``player 1 won (player 2 conceded)``, ``draw``, ``running``: the result as listings show it."""
+        if self.result is None:
+            return "running"
+        return f"{self.result} ({self.reason})" if self.reason else self.result
 
 
 class Journal:
@@ -108,6 +122,8 @@ class Journal:
         self._db.executescript(SCHEMA)
         if "address" not in {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}:
             self._db.execute(SEAT_ADDRESS)
+        if "reason" not in {row[1] for row in self._db.execute("PRAGMA table_info(games)")}:
+            self._db.execute(RESULT_REASON)
 
     def close(self) -> None:
         self._db.close()
@@ -185,36 +201,45 @@ class Journal:
             self._db.execute("DELETE FROM entries WHERE game_id = ? AND seq = ?", (game_id, row[0]))
             return str(row[1])
 
-    def finish(self, game_id: int, result: str) -> None:
+    def finish(self, game_id: int, result: str, reason: str | None = None) -> None:
+        """Game ``game_id`` ended with ``result`` (``player 1 won``, ``draw``), for ``reason`` if told;
+        this replaces what was recorded before."""
         with self._db:
             self._db.execute(
-                "UPDATE games SET finished = ?, result = ? WHERE id = ? AND finished IS NULL",
-                (time.time(), result, game_id),
+                "UPDATE games SET finished = ?, result = ?, reason = ? WHERE id = ?",
+                (time.time(), result, reason, game_id),
             )
+
+    def reopen(self, game_id: int) -> None:
+        """Game ``game_id`` runs again (an undo took back its end): it has no result."""
+        with self._db:
+            self._db.execute("UPDATE games SET finished = NULL, result = NULL, reason = NULL WHERE id = ?",
+                             (game_id,))
 
     def running_game(self, board: str) -> SavedGame | None:
         """The newest game of ``board`` (finished or not: a finished game stays on the board until reset)."""
         row = self._db.execute(
-            "SELECT id, game, options FROM games WHERE board = ? ORDER BY id DESC LIMIT 1", (board,)
+            "SELECT id, game, options, result, reason FROM games WHERE board = ? ORDER BY id DESC LIMIT 1", (board,)
         ).fetchone()
         if row is None:
             return None
-        return SavedGame(row[0], row[1], json.loads(row[2]), self._entries(row[0]))
+        return SavedGame(row[0], row[1], json.loads(row[2]), self._entries(row[0]), row[3], row[4])
 
     def games(self) -> list[GameSummary]:
         """Every game in the journal, oldest first, with its number of entries."""
         rows = self._db.execute(
-            "SELECT g.id, g.board, g.game, g.options, g.started, g.finished, g.result, COUNT(e.seq) "
+            "SELECT g.id, g.board, g.game, g.options, g.started, g.finished, g.result, COUNT(e.seq), g.reason "
             "FROM games g LEFT JOIN entries e ON e.game_id = g.id GROUP BY g.id ORDER BY g.id"
         ).fetchall()
-        return [GameSummary(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], r[7]) for r in rows]
+        return [GameSummary(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], r[7], r[8]) for r in rows]
 
     def saved_game(self, game_id: int) -> SavedGame | None:
         """Game ``game_id`` with its entries, or None if the journal has no such game."""
-        row = self._db.execute("SELECT id, game, options FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = self._db.execute("SELECT id, game, options, result, reason FROM games WHERE id = ?",
+                               (game_id,)).fetchone()
         if row is None:
             return None
-        return SavedGame(row[0], row[1], json.loads(row[2]), self._entries(row[0]))
+        return SavedGame(row[0], row[1], json.loads(row[2]), self._entries(row[0]), row[3], row[4])
 
     def _entries(self, game_id: int) -> list[str]:
         rows = self._db.execute("SELECT entry FROM entries WHERE game_id = ? ORDER BY seq", (game_id,))

@@ -21,6 +21,7 @@ from schematics.blocks import AIR, BlockType
 Cell = tuple[int, int, int]
 GRASS = BlockType("grass_block", 2, 0, "snowy=false")  # a superflat world's top layer; not a style block
 MAX_PLACEMENTS_AT_ONCE = 6
+MAX_QUEUED = 30  # actions one seat may have queued at once (a turn's orders)
 REPEAT_QUIET = 10.0  # seconds before the same repair line is said again
 PLACERS_UNKNOWN = ("This server does not report who places blocks: a piece counts for its colour's player, or "
                    "for the player to move where no colour names one (a wall), whoever places it.")
@@ -61,10 +62,14 @@ class BoardReferee:
         self.state: GameState[Any] = self.game.new_initial_state()
         self.replaced: str | None = None
         """Why the saved game of this board was put aside for a new one (other options), if it was."""
+        self._recorded: tuple[str, str | None] | None = None
+        """The result and reason the journal holds for the game (None: running)."""
         if saved is not None and saved.game == self.game.name and saved.options == self.game.options:
             self.game_id = saved.id
             for entry in saved.entries:
                 self.game.replay_history_entry(self.state, entry)
+            self._recorded = None if saved.result is None else (saved.result, saved.reason)
+            self._record_result()  # a journal written before results followed the game
         else:
             if saved is not None and saved.entries:
                 self.replaced = (f"the saved {saved.game} game ({len(saved.entries)} entries, options {saved.options}) "
@@ -371,7 +376,9 @@ class BoardReferee:
         seq = self.journal.add_pending(self.game_id, seat, text, by)
         self.pending.append(PendingEntry(seq, seat, text, by))
         number = len(self.queued_by(seat))
-        return [f"{self.who(seat)} order {number}: {text} (carried out in turn when the clock ends the turn)"]
+        note = self.world.queue_note(self.state, action)
+        return [f"{self.who(seat)} order {number}: {text} (carried out in turn when the clock ends the turn"
+                + (f"; {note})" if note else ")")]
 
     def queued_by(self, seat: int) -> list[PendingEntry]:
         return [entry for entry in self.pending if entry.seat == seat]
@@ -424,6 +431,9 @@ class BoardReferee:
         if reason:
             raise IllegalAction(reason)
         if self.world.queues_actions:
+            if len(self.queued_by(seat)) >= MAX_QUEUED:
+                raise IllegalAction(f"you have {MAX_QUEUED} orders queued, as many as a turn takes; the clock "
+                                    f"plays them at the turn's end ('{self.prefix} cancel N' drops one)")
             return self.queue(seat, action, by)
         return self.play(action, by=by)
 
@@ -463,16 +473,22 @@ class BoardReferee:
         return [f"{self.who(player)} ran out of time.", *self._result_lines()]
 
     def concede(self, player: int, by: str | None = None) -> list[str]:
+        """``player`` gives up (the engine's ``concede N`` entry, journaled). Where the engine plays on
+        without them (more than two players), they are out and told so. Raises :class:`IllegalAction`
+        when the engine refuses (the game is over, the player is out already)."""
         if self.state.is_terminal():
             raise IllegalAction("the game is over")
         self.state.concede(player)
         self._target = None
         self.journal.append(self.game_id, f"concede {player}", by)
-        return [f"{self.who(player)} concedes.", *self._result_lines()]
+        if self.state.is_terminal():
+            return [f"{self.who(player)} concedes.", *self._result_lines()]
+        return [f"{self.who(player)} concedes and is out of the game; the others play on. {self.status()}"]
 
     def new_game(self) -> list[str]:
         self.game_id = self.journal.start_game(self.name, self.game.name, self.game.options)
         self.state = self.game.new_initial_state()
+        self._recorded = None
         self.pending = []
         self._target = None
         self._memo = None
@@ -490,13 +506,18 @@ class BoardReferee:
             self.game.replay_history_entry(state, entry)
         self.state = state
         self._target = None
+        self._record_result()
         return dropped
 
     def mover_of_last(self) -> int | None:
-        """The player who made the newest entry of the game (None if there is none)."""
+        """The player who made the newest entry of the game (None if there is none): the conceder of a
+        concession, else the player to act before it."""
         history = self.state.history()
         if not history:
             return None
+        words = history[-1].split()
+        if len(words) == 2 and words[0] == "concede" and words[1].isdigit():
+            return int(words[1])
         before = self.game.new_initial_state()
         for entry in history[:-1]:
             self.game.replay_history_entry(before, entry)
@@ -537,15 +558,23 @@ class BoardReferee:
             return self._result_lines()
         if state.current_player() != mover or mover is None:
             return [self.status()]
-        line = self.world.progress(state, mover)
-        return [line] if line else []
+        line = self.world.progress(state, mover)  # the mover acts again: the rest of their turn, or who acts now
+        return [line or self.status()]
 
-    def _result(self) -> str:
-        winner = self.state.winner()
-        return f"player {winner} won" if winner else "draw"
+    def _record_result(self) -> None:
+        """Make the journal's result the engine's outcome of the game as it stands: the world's result and
+        reason once it is over, none while it runs (an undo reopened it)."""
+        outcome = self.world.result(self.state) if self.state.is_terminal() else None
+        if outcome == self._recorded:
+            return
+        if outcome is None:
+            self.journal.reopen(self.game_id)
+        else:
+            self.journal.finish(self.game_id, *outcome)
+        self._recorded = outcome
 
     def _result_lines(self) -> list[str]:
-        self.journal.finish(self.game_id, self._result())
+        self._record_result()
         return [self.status(), f"'{self.prefix} start' plays again (seats stay; '{self.prefix} leave' frees yours)."]
 
 

@@ -20,6 +20,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bridge.chat_budget import RepairLines
 from bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
 from bridge.config import BridgeConfig
 from bridge.edits import EditPlan
@@ -32,6 +33,7 @@ from engines.core import SIMULTANEOUS, IllegalAction
 
 Cell = tuple[int, int, int]
 REPORT_KEPT = 1.5  # seconds a place report waits for its block to be read
+REPAIRED = "board repaired"  # how the referee's lines about cells it put back begin
 SWEEP_CYCLES = 40
 """Where the server reports block events, every board is still read at least this often (in cycles: 2 s
 at the default poll), for changes no event reports (pistons, WorldEdit, an event lost)."""
@@ -124,6 +126,7 @@ class Service:
     """Each board's region as last judged (the client's own dict: unchanged blocks are the same object)."""
     unsettled: set[str] = field(default_factory=set)
     """Boards a chat command, a hit or the clock acted on since their last look."""
+    repairs: RepairLines = field(default_factory=RepairLines)
 
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
@@ -253,8 +256,11 @@ class Service:
                                placers_reported=self.client.supports_block_events(), data=data, refused=refused)
         self.synced.add(referee.name)
         self.unsettled.discard(referee.name)
-        for line in outcome.messages:
-            self.post(referee, line)
+        now = time.monotonic()
+        for line in outcome.messages:  # a repair nobody placed (a strange id read back) is said once in a while;
+            # one a player may have placed is their take-back's reason, always said
+            if placed_by or not line.startswith(REPAIRED) or self.repairs.fresh(referee.name, line, now):
+                self.post(referee, line)
         observed = dict(observed)  # the read region stays as read: the client may hand it out again
         self._send(outcome.edits, observed)
         self._bot_turn(referee, observed)

@@ -50,7 +50,7 @@ def export_record(saved: SavedGame, summary: GameSummary | None = None) -> str:
     lines = [line for line in written if line.startswith("#")]  # the header
     if summary is not None:
         lines.append(f"# board {summary.board}, game {summary.id}, started {_when(summary.started)}, "
-                     f"{summary.result or 'running'}")
+                     f"{summary.outcome}")
     body = [line for line in written if not line.startswith("#")]
     try:
         replayed = module.replay(game, body)
@@ -83,7 +83,7 @@ def _list(args: argparse.Namespace) -> int:
         print(f"no games in {args.data / JOURNAL_FILE}")
         return 0
     rows = [("id", "board", "game", "options", "started", "result", "entries")]
-    rows += [(str(g.id), g.board, g.game, _options_text(g), _when(g.started), g.result or "running", str(g.entries))
+    rows += [(str(g.id), g.board, g.game, _options_text(g), _when(g.started), g.outcome, str(g.entries))
              for g in games]
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     for row in rows:

@@ -30,6 +30,8 @@ from schematics.geometry import BoardGeometry
 Cell = tuple[int, int, int]
 Who = Callable[[int | None], str]
 """Names a player for chat: ``player 1 (red, alice)``."""
+ENDINGS = {"concede": "conceded", "timeout": "ran out of time"}
+"""The engines' entries that end a game by a player's doing, and how a result's reason says them."""
 
 
 @dataclass(frozen=True)
@@ -249,9 +251,27 @@ class GameWorld(ABC):
         """The game's name as people read it (``New Rule``)."""
         return str(game_module(self.name).TITLE)
 
+    def result(self, state: GameState[Any]) -> tuple[str, str | None]:
+        """A finished game's result as the journal keeps it (``player 2 won``, ``draw``) and how it ended
+        (``player 1 conceded``), or None where the world cannot tell."""
+        winner = state.winner()
+        return (f"player {winner} won" if winner else "draw"), self.ending(state)
+
+    def ending(self, state: GameState[Any]) -> str | None:
+        """How a finished game ended, where its last entry tells: a concession or a loss on time."""
+        history = state.history()
+        words = history[-1].split() if history else []
+        if len(words) == 2 and words[1].isdigit() and words[0] in ENDINGS:
+            return f"player {words[1]} {ENDINGS[words[0]]}"
+        return None
+
     def consequences(self, before: GameState[Any], after: GameState[Any], action: Any) -> list[str]:
         """What an action did beyond itself (captures, destroyed pieces), as short phrases."""
         return []
+
+    def queue_note(self, state: GameState[Any], action: Any) -> str | None:
+        """A word on an action queued now (:attr:`queues_actions`) that does nothing as things stand."""
+        return None
 
     def progress(self, state: GameState[Any], mover: int) -> str | None:
         """A line when ``mover`` still has part of their turn to play (``2 wires left in this turn.``)."""

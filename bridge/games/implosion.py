@@ -104,9 +104,9 @@ class ImplosionWorld(GameWorld):
                    "player of this level (none: it stays open for the next joiner)"),
     )  # fmt: skip
     seat_colours: ClassVar[Mapping[int, str]] = dict(enumerate(SEAT_COLOURS, start=1))
-    how_to_play = ("Give orders: 'imp move 12.0 11.0 5' (K units from node X to Y; leave K out for all), or hit a "
-                   "pillar of yours with a sword, then the pillar to move into. They are carried out in order "
-                   "when the clock ends the turn; 'imp orders' lists yours, 'imp cancel [N]' drops them.")
+    how_to_play = ("Give orders: 'imp move 12.0 11.0 5' (K units from node X to Y; leave K out for all), or "
+                   "right-click a pillar of yours with a sword, then the pillar to move into. They are carried out "
+                   "in order when the clock ends the turn; 'imp orders' lists yours, 'imp cancel [N]' drops them.")
     chat_verbs = ("move",)
     uses_hits = True
     queues_actions = True
@@ -149,8 +149,13 @@ class ImplosionWorld(GameWorld):
             return []
         return [END_TURN]
 
-    def seconds_left(self) -> int:
-        return math.ceil(self._left * self.turn_seconds)
+    def seconds_left(self, state: ImplosionState) -> int:
+        return math.ceil(self._share_left(state) * self.turn_seconds)
+
+    def _share_left(self, state: ImplosionState) -> float:
+        """The share of ``state``'s turn time left: all of it for a turn the clock has not started yet
+        (one just begun, a new game), whatever the clock read in the turn before."""
+        return self._left if (state.turn, state.is_terminal()) == self._clock_turn else 1.0
 
     def display_key(self) -> object:
         return clock_share(self._left, len(self.layout.clock_cells()))
@@ -158,7 +163,7 @@ class ImplosionWorld(GameWorld):
     # ------------------------------------------------------------------ drawing
     def target(self, state: GameState[Any], template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
         assert isinstance(state, ImplosionState)
-        blocks = self.layout.drawing(state, self._left)
+        blocks = self.layout.drawing(state, self._share_left(state))
         blocks.update(template)
         return blocks
 
@@ -181,7 +186,7 @@ class ImplosionWorld(GameWorld):
         for cell, _, _ in changed_cells(target, observed, shown):
             if self.layout.node_at(cell) is not None:
                 reason = (f"the referee draws the units; give orders with '{self.default_prefix} move' or "
-                          "sword hits on the pillars")
+                          "sword right-clicks on the pillars (a left-click breaks a block)")
             else:
                 reason = "nothing is built on the Implosion board: the referee draws it"
             reading.disturbances.append(Disturbance(cell, reason))
@@ -249,14 +254,23 @@ class ImplosionWorld(GameWorld):
         if state.is_terminal():
             winner = state.winner()
             result = f"{who(winner)} wins" if winner else "a draw"
-            return f"game over after {state.turn} turns: {result}. Points: {scores}."
+            return f"game over after {state.turn} turns: {result} ({self.ending(state)}). Points: {scores}."
         ring = RINGS - state.vanished
         vanishing = ""
-        if self.game.implode:
-            at = (state.turn // TURNS_PER_RING + 1) * TURNS_PER_RING
+        at = (state.turn // TURNS_PER_RING + 1) * TURNS_PER_RING
+        if self.game.implode and at <= self.game.turns:
             vanishing = f"; ring {ring} vanishes after turn {at}"
-        return (f"turn {state.turn + 1} of {self.game.turns}, {self.seconds_left()} s left{vanishing}. "
+        return (f"turn {state.turn + 1} of {self.game.turns}, {self.seconds_left(state)} s left{vanishing}. "
                 f"Points: {scores}.")
+
+    def ending(self, state: GameState[Any]) -> str | None:
+        assert isinstance(state, ImplosionState)
+        told = super().ending(state)
+        if told or not state.is_terminal():
+            return told
+        if state.turn >= self.game.turns:
+            return f"turn limit ({self.game.turns} turns), {decided_by(state)}"
+        return "the last with units" if state.winner() else "nobody has units left"
 
     def consequences(self, before: GameState[Any], after: GameState[Any], action: Any) -> list[str]:
         assert isinstance(before, ImplosionState) and isinstance(after, ImplosionState)
@@ -277,10 +291,35 @@ class ImplosionWorld(GameWorld):
         lost_by_defender = before.units(to) - (after.units(to) if after.owner(to) == defender else 0)
         colour = self.seat_colours[defender]
         if after.owner(to) == p:
-            return [f"battle: {sent} attack {before.units(to)} of {colour}; {colour} loses all, "
+            told = [f"battle: {sent} attack {before.units(to)} of {colour}; {colour} loses all, "
                     f"{after.units(to)} take {node_name(to)}"]
-        return [f"battle: {sent} attack {before.units(to)} of {colour}; all {sent} fall, {colour} loses "
-                f"{lost_by_defender} and keeps {node_name(to)}"]
+        else:
+            told = [f"battle: {sent} attack {before.units(to)} of {colour}; all {sent} fall, {colour} loses "
+                    f"{lost_by_defender} and keeps {node_name(to)}"]
+        return told + [f"{self.seat_colours[q]} has no units left" + (" and is out of the game" if after.is_out(q)
+                                                                       else "")
+                       for q in (p, defender) if before.units_of(q) and not after.units_of(q)]
+
+    def queue_note(self, state: GameState[Any], action: Any) -> str | None:
+        assert isinstance(state, ImplosionState)
+        if isinstance(action, Order) and state.owner(action.frm) != action.player:
+            return (f"{node_name(action.frm)} is not yours now: this order moves nothing unless an order "
+                    "before it takes the node")
+        return None
+
+
+TIEBREAKS = ("points", "units", "spawn and start nodes held", "the innermost ring held")
+"""What each place of :meth:`ImplosionState.tiebreak` ranks by, in order."""
+
+
+def decided_by(state: ImplosionState) -> str:
+    """What ranked the first player of a finished game above the next (``decided by units``), or that
+    nothing did (a draw)."""
+    keys = sorted((state.tiebreak(p) for p in range(1, state.game.players + 1)), reverse=True)
+    if len(keys) < 2 or keys[0] == keys[1]:
+        return "equal on every tie-break"
+    place = next(i for i, (a, b) in enumerate(zip(keys[0], keys[1], strict=True)) if a != b)
+    return f"decided by {TIEBREAKS[place]}"
 
 
 def _turn_end(before: ImplosionState, after: ImplosionState, colours: Mapping[int, str]) -> list[str]:

@@ -200,6 +200,19 @@ class NewRuleWorld(GameWorld):
         owed = ", ".join(f"{who(p)} skips {n}" for p, n in sorted(state.skips().items()) if n)
         return f"{who(mover)} to {what}. Scores: {scores}" + (f"; {owed}." if owed else ".")
 
+    def result(self, state: GameState[Any]) -> tuple[str, str | None]:
+        """With four players a side wins: ``side 1 (players 1 and 3) won``."""
+        assert isinstance(state, NewRuleState)
+        winner = state.winner()
+        sides = state.side_scores()
+        told = self.ending(state) or f"points: side 1 {sides[1]} - side 2 {sides[2]}"
+        if winner is None:
+            return "draw", told
+        if self.game.num_players == 2:
+            return f"player {winner} won", told
+        players = " and ".join(str(p) for p in range(1, self.game.num_players + 1) if side_of(p) == winner)
+        return f"side {winner} (players {players}) won", told
+
     def _side_names(self, side: int) -> str:
         players = range(1, self.game.num_players + 1)
         return "+".join(self.seat_colours[p] for p in players if side_of(p) == side)

@@ -200,6 +200,16 @@ class NodesWorld(GameWorld):
         what = "a node or three wires" if left == 3 else f"{left} more wire{'s' if left > 1 else ''}"
         return f"turn {state.turns + 1}: {who(mover)} to place {what}."
 
+    def ending(self, state: GameState[Any]) -> str | None:
+        assert isinstance(state, NodesState)
+        told = super().ending(state)
+        if told or not state.is_terminal():
+            return told
+        if state.turns >= self.game.turn_limit:
+            return f"turn limit ({self.game.turn_limit} turns)"
+        winner = state.winner()
+        return f"player {3 - winner} captured out" if winner else "both captured out"
+
     def progress(self, state: GameState[Any], mover: int) -> str | None:
         assert isinstance(state, NodesState)
         left = state.wires_left_in_turn()

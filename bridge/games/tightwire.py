@@ -105,6 +105,7 @@ class TightwireWorld(GameWorld):
         self.layout = layout
         self.geometry = layout
         self._selected: dict[int, tuple[Selected, int]] = {}  # seat -> first hit, and the turn it was made in
+        self._slack_asked: dict[int, tuple[Draw, int]] = {}  # seat -> the slack line its hits asked for, and when
         self.clock = GameClock(game.clock) if game.clock else None
 
     @classmethod
@@ -195,7 +196,20 @@ class TightwireWorld(GameWorld):
                 return self._select(state, seat, picked)
             at = picked[1] if picked[0] == "dot" else earlier[1]
             return self._revive(state, at)
-        return self._line_or_move(state, seat, earlier[1], picked[1])
+        return self._confirmed(state, seat, self._line_or_move(state, seat, earlier[1], picked[1]))
+
+    def _confirmed(self, state: TightwireState, seat: int, action: TightwireAction) -> TightwireAction | Notice:
+        """A slack line made by hits is drawn only when the same two pillars are hit again in the turn: the
+        first time, the player is told it spends one of their slack lines."""
+        asked = self._slack_asked.pop(seat, None)
+        if not isinstance(action, Draw) or not action.slack or asked == (action, state.turns):
+            return action
+        self._slack_asked[seat] = (action, state.turns)
+        left = state.slack_left(seat)
+        spent = "your only slack line" if left == 1 else f"one of your {left} slack lines"
+        line = "-".join(sorted((dot_name(action.a), dot_name(action.b))))
+        return Notice(f"{line} crosses a line, so it can only be a slack line: "
+                      f"that spends {spent}. Hit the same two pillars again to draw it")
 
     def _picked(self, cell: Cell, seat: int) -> Selected:
         feature = self.layout.feature_at(cell)
@@ -237,8 +251,9 @@ class TightwireWorld(GameWorld):
         return woven if state.why_illegal(plain) and not state.why_illegal(woven) else plain
 
     def hit_cells(self, state: TightwireState, action: TightwireAction) -> list[Cell]:
-        """The two blocks the player to move hits for ``action``: pillar tops (the piece on one, if there is
-        one) or their first captured piece. A slack line is made so only where a plain line may not go.
+        """The blocks the player to move hits for ``action``: two pillar tops (the piece on one, if there is
+        one) or their first captured piece. A slack line is made so only where a plain line may not go, and
+        its two pillars are hit twice (the second time confirms spending it).
 
         >>> world = TightwireWorld.build((0, 0, 0), None, 0, None, {})
         >>> state = world.game.new_initial_state()
@@ -256,10 +271,12 @@ class TightwireWorld(GameWorld):
         if isinstance(action, Move):
             return [top(action.frm), top(action.to)]
         if action.move_from is not None:
-            return [top(action.move_from), top(action.b if action.move_from == action.a else action.a)]
-        if state.owner(action.a) == player and state.owner(action.b) is None:
-            return [top(action.b), top(action.a)]
-        return [top(action.a), top(action.b)]
+            cells = [top(action.move_from), top(action.b if action.move_from == action.a else action.a)]
+        elif state.owner(action.a) == player and state.owner(action.b) is None:
+            cells = [top(action.b), top(action.a)]
+        else:
+            cells = [top(action.a), top(action.b)]
+        return cells * 2 if action.slack else cells
 
     def _name(self, picked: Selected) -> str:
         return dot_name(picked[1]) if picked[0] == "dot" else "the captured piece"
@@ -276,8 +293,12 @@ class TightwireWorld(GameWorld):
         if self.clock is not None:
             period = self.clock.rules.period_seconds
             clock = " Reserve: " + ", ".join(f"{self.seat_colours[p]} {n} x {period} s"
-                                             for p, n in self.clock.periods.items()) + "."
+                                             for p, n in self.clock.periods_now().items()) + "."
         return f"turn {state.turns + 1}: {who(state.current_player())} to draw, move or revive. {pieces}.{clock}"
+
+    def ending(self, state: GameState[Any]) -> str | None:
+        assert isinstance(state, TightwireState)
+        return state.end_reason or None
 
     def consequences(self, before: GameState[Any], after: GameState[Any], action: Any) -> list[str]:
         assert isinstance(after, TightwireState)

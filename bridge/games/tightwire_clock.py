@@ -115,6 +115,15 @@ class GameClock:
         self._warned.add(key)
         return [line]
 
+    def periods_now(self) -> dict[int, int]:
+        """Reserve periods each player has as of the last tick: the periods begun by the running move (or
+        by the move just made, which the next tick charges) are used, as the rim shows them."""
+        periods = dict(self.periods)
+        mover = self._mover
+        if mover is not None and self._started is not None and not self._over:
+            periods[mover] = self.rules.reading(self._elapsed(), periods[mover]).periods_left
+        return periods
+
     def faces(self) -> dict[int, tuple[float, float]]:
         """Per player, the fractions of the move time and of the reserve left now (the waiting player's move
         time shows full: it is theirs when their move begins; once the game is over only reserves show)."""

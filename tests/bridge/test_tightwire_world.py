@@ -109,10 +109,13 @@ def test_two_pillars_draw_a_line_and_a_piece_on_the_first_walks_it() -> None:
     assert table.matches()
 
 
-def test_a_crossing_line_is_the_slack_line_while_there_is_one() -> None:
+def test_a_crossing_line_is_the_slack_line_while_there_is_one_once_the_hits_confirm_it() -> None:
     table = Table()
     table.hit(ANN, "B2", "C3")
-    table.hit(BEN, "B3", "C2")
+    lines = table.hit(BEN, "B3", "C2")
+    assert "ben: B3-C2 crosses a line, so it can only be a slack line: that spends your only slack line" in lines[-1]
+    assert table.history() == ["draw B2-C3"]
+    table.hit(BEN, "B3", "C2")  # the same two pillars again
     assert table.history() == ["draw B2-C3", "slack B3-C2"]
     layout, world = table.layout, table.world
     assert all(world.block(c) == 35 and world.data[c] == 4 for c in _cells_of(layout, "B3", "C2", slack=True))
@@ -120,7 +123,7 @@ def test_a_crossing_line_is_the_slack_line_while_there_is_one() -> None:
     assert [world.block(c) for c in layout.slack_cells(2)] == [0, 0, 0, 0]
     lines = table.hit(ANN, "C2", "B3")  # the same dots again
     assert "ann: there is already a line B3-C2" in lines[-1]
-    lines = table.hit(ANN, "A2", "D3")  # plain: crosses; Orange's slack: allowed
+    lines = table.hit(ANN, "A2", "D3", "A2", "D3")  # plain: crosses; Orange's slack: allowed, and confirmed
     assert table.history()[-1] == "slack A2-D3"
     lines = table.hit(BEN, "A3", "D2")
     assert "ben: A3-D2 would cross the line" in lines[-1] and len(table.history()) == 3
@@ -276,3 +279,19 @@ def test_a_revive_onto_a_dot_with_one_line_is_the_woven_revive_when_the_item_is_
     table.hit(BEN, "*")
     assert "a line touches C4" in table.hit(BEN, "C4")[-1]  # no item: only dots no line touches
     assert table.matches()
+
+
+def test_the_reserve_in_chat_is_the_one_the_rim_shows_during_and_right_after_a_move() -> None:
+    referee = BoardReferee("main", TightwireWorld.build((0, 0, 0), None, 0, None, {"clock": "10+40"}),
+                           Journal(":memory:"))
+    referee.take_seat(1, "ann")
+    referee.take_seat(2, "ben")
+    referee.tick(100.0)
+    referee.act(1, referee.state.action_from_text("draw A1-A2"), "ann")
+    referee.tick(100.0)
+    referee.tick(125.0)  # blue is 25 s into the move: the move time and two periods begun
+    assert referee.status().endswith("Reserve: orange 4 x 10 s, blue 2 x 10 s.")
+    lines = referee.act(2, referee.state.action_from_text("draw A5-A4"), "ben")
+    assert lines[-1].endswith("Reserve: orange 4 x 10 s, blue 2 x 10 s.")  # before the next tick charges it
+    referee.tick(125.0)
+    assert referee.status().endswith("Reserve: orange 4 x 10 s, blue 2 x 10 s.")
