@@ -7,7 +7,8 @@ falling back to SIGKILL.
 
 The server does not outlive its parent: it gets SIGTERM when the thread that started it dies (so start
 it from the main thread), and with a world folder its pid is kept in ``<world>/server.pid``, so the
-next start stops a leftover of ours that still holds the ports (see :mod:`bridge.processes`).
+next start stops a leftover of ours that still holds the ports, but never one whose starter still runs it
+(see :mod:`bridge.processes`).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ import time
 from pathlib import Path
 from types import TracebackType
 
-from bridge.processes import die_with_parent, reclaim, remove_pid, write_pid
+from bridge.processes import ProcessInUse, die_with_parent, reclaim, remove_pid, write_pid
 
 SERVER_DIR = Path(__file__).resolve().parent.parent / "server-setup"
 SERVER_SCRIPT = SERVER_DIR / "server.js"
@@ -112,7 +113,11 @@ class EmbeddedServer:
             return
         node = self._check_installation()
         if self.pid_file is not None:
-            reclaim(self.pid_file, self._markers)
+            try:
+                reclaim(self.pid_file, self._markers)
+            except ProcessInUse as busy:
+                raise ServerError(f"the world {self.world} is in use by the server (pid {busy.pid}) of another "
+                                  f"process (pid {busy.owner}); stop that one first, or choose another world") from None
         for name, host, port in (("game", self.listen, self.mc_port), ("API", self.host, self.api_port)):
             if not _port_is_free(host, port):
                 raise ServerError(f"the {name} port {host}:{port} is already in use; choose another port")

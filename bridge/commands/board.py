@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bridge.adopt import schem_to_world
 from bridge.config import BoardConfig
+from bridge.data_lock import lock_data_folder
 from bridge.edits import plan_edits
 from bridge.journal import Journal
 from bridge.materials import Materials
@@ -89,7 +90,12 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.action == "import":
         return import_schem(args, boards[0].world.geometry.bounds()[0])
-    journal = Journal(config.journal_path)
+    try:  # build, reset and clear write the journal: not beside a running referee of the same data folder
+        lock_data_folder(config.data_dir)
+        journal = Journal(config.journal_path)
+    except ValueError as error:
+        print(f"blockref board: {error}", file=sys.stderr)
+        return 1
     try:
         client = connect(args.server or DEFAULT_SERVER)
         wanted = {b.name for b in boards}

@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from bridge.chat_commands import LEVELS
+from bridge.data_lock import lock_data_folder
 from bridge.embedded_server import ServerError
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError
@@ -58,13 +59,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"blockref demo: {error}", file=sys.stderr)
         return 2
     config.boards = config.boards[:1]
+    try:
+        if args.data:
+            lock_data_folder(args.data)
+        journal = Journal(config.journal_path if args.data else ":memory:")
+    except ValueError as error:
+        print(f"blockref demo: {error}", file=sys.stderr)
+        return 1
     stop = stop_on_sigterm()
     server = None
     try:
         server, address = start_embedded_unless(args.server, mc_port=args.mc_port, api_port=args.api_port)
         if server is not None:
             print(f"watch it: join Minecraft {server.version} at {server.host}:{server.mc_port}", flush=True)
-        journal = Journal(args.data / "journal.sqlite3" if args.data else ":memory:")
         client = connect(address, attempts=None)
         referees = referees_for(config, journal, client, args.adopt)
         service = Service(client, config, referees, say=lambda line: print(line, flush=True))

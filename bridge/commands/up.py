@@ -8,6 +8,7 @@ import sys
 import threading
 from pathlib import Path
 
+from bridge.data_lock import lock_data_folder
 from bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError, ReconnectingClient
@@ -96,6 +97,12 @@ def run(args: argparse.Namespace) -> int:
         print("blockref up: --listen and --online-mode (listen, online_mode in the config) are for the embedded "
               "server; with --server, your server's own settings decide who can join", file=sys.stderr)
         return 2
+    try:  # before anything is touched: a second referee of this data folder stops here
+        lock_data_folder(config.data_dir)
+        journal = Journal(config.journal_path)
+    except ValueError as error:
+        print(f"blockref up: {error}", file=sys.stderr)
+        return 1
     stop = stop_on_sigterm()
     server = None
     try:
@@ -103,7 +110,6 @@ def run(args: argparse.Namespace) -> int:
                                                 world=args.world or config.data_dir / "world", stop=stop,
                                                 listen=listen, online_mode=online_mode)
         supervisor = Supervisor(server, stop, say=say) if server is not None else None
-        journal = Journal(config.journal_path)
         client = connect(address, attempts=None, stop=stop, before_retry=supervisor.check if supervisor else None)
         threading.Thread(target=close_when_stopped, args=(stop, client), daemon=True).start()
         referees = referees_for(config, journal, client, args.adopt)
