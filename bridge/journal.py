@@ -3,6 +3,11 @@
 A bridge killed at any moment restarts from here: the running game of each board is rebuilt by
 replaying its entries, and the world is then repaired to match.
 
+Every write is one transaction: a write that fails (a full disk) changes nothing, raises
+:class:`JournalError` and leaves :attr:`Journal.fault` set until a write succeeds again. A journal that
+cannot be read (damaged, truncated, not a database) is refused with :class:`JournalError` before anything
+is written to it; ``read_only=True`` opens it for reading only, beside a running referee.
+
 >>> journal = Journal(":memory:")
 >>> game_id = journal.start_game("main", "nodes", {"corners": "diagonal", "turn_limit": 400})
 >>> journal.append(game_id, "c3-c4", by="alex")
@@ -14,9 +19,12 @@ replaying its entries, and the world is then repaired to match.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sqlite3
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -96,25 +104,66 @@ class GameSummary:
     entries: int
 
 
+class JournalError(ValueError):
+    """The journal cannot be opened, read or written; the text says what, where and what to do."""
+
+
 class Journal:
     """Games, their entries (actions and concessions, in the engine's history notation) and seats."""
 
-    def __init__(self, path: Path | str) -> None:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(SCHEMA)
-        if "address" not in {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}:
-            self._db.execute(SEAT_ADDRESS)
+    def __init__(self, path: Path | str, read_only: bool = False) -> None:
+        self.path = str(path)
+        self.fault: str | None = None
+        """Why the last write failed, until a write succeeds again (see :meth:`writable`)."""
+        memory = self.path == ":memory:"
+        if not memory:
+            _check_readable(Path(path))
+        if read_only:
+            self._db = _connect_read_only(Path(path))
+            if self._db.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone() is None:
+                raise JournalError(f"{self.path} is a database but holds no games: not a blockref journal")
+            return
+        try:
+            if not memory:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(SCHEMA)
+            if "address" not in {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}:
+                self._db.execute(SEAT_ADDRESS)
+        except (sqlite3.Error, OSError) as error:
+            raise JournalError(f"cannot open the journal {self.path} for writing: {error}; check that its folder "
+                               "is writable and has free space") from None
 
     def close(self) -> None:
         self._db.close()
 
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One write transaction; a failure rolls it back whole and raises :class:`JournalError`."""
+        try:
+            with self._db:
+                self._db.execute("BEGIN IMMEDIATE")  # the connection autocommits each statement otherwise
+                yield
+        except sqlite3.Error as error:
+            if self._db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.rollback()
+            self.fault = f"cannot write the journal {self.path}: {error}"
+            raise JournalError(self.fault) from None
+        self.fault = None
+
+    def writable(self) -> bool:
+        """Whether a write goes through now (it rewrites the journal's version number, a no-op)."""
+        with contextlib.suppress(JournalError), self._writing():
+            (version,) = self._db.execute("PRAGMA user_version").fetchone()
+            self._db.execute(f"PRAGMA user_version = {int(version)}")
+        return self.fault is None
+
     def start_game(self, board: str, game: str, options: dict[str, Any]) -> int:
         """A new game on ``board``; any running game there is closed as abandoned."""
-        with self._db:
+        with self._writing():
             self._db.execute(
                 "UPDATE games SET finished = ?, result = 'abandoned' WHERE board = ? AND finished IS NULL",
                 (time.time(), board),
@@ -127,7 +176,7 @@ class Journal:
         return cursor.lastrowid
 
     def append(self, game_id: int, entry: str, by: str | None = None) -> None:
-        with self._db:
+        with self._writing():
             (seq,) = self._db.execute(
                 "SELECT COALESCE(MAX(seq), 0) + 1 FROM entries WHERE game_id = ?", (game_id,)
             ).fetchone()
@@ -138,7 +187,7 @@ class Journal:
 
     def add_pending(self, game_id: int, seat: int, entry: str, by: str | None = None) -> int:
         """Queue an action of ``seat`` until the clock plays the queue; returns its number in the game."""
-        with self._db:
+        with self._writing():
             (seq,) = self._db.execute(
                 "SELECT COALESCE(MAX(seq), 0) + 1 FROM pending WHERE game_id = ?", (game_id,)
             ).fetchone()
@@ -155,15 +204,14 @@ class Journal:
 
     def drop_pending(self, game_id: int, seqs: list[int]) -> None:
         """Take queued actions back (their player cancelled them)."""
-        with self._db:
+        with self._writing():
             self._db.executemany("DELETE FROM pending WHERE game_id = ? AND seq = ?", [(game_id, s) for s in seqs])
 
     def play_pending(self, game_id: int, entries: list[tuple[str, str | None]]) -> None:
         """The clock played the queue: ``entries`` (the queued actions that were played, then the clock's
         own) are appended and the queue is emptied, in one transaction, so a kill at any moment leaves
         either the queue or its entries, never both."""
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")  # the connection autocommits each statement otherwise
+        with self._writing():
             (seq,) = self._db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id = ?", (game_id,)
             ).fetchone()
@@ -176,7 +224,7 @@ class Journal:
 
     def drop_last(self, game_id: int) -> str | None:
         """Remove the newest entry (an agreed undo); returns it, or None if the game has none."""
-        with self._db:
+        with self._writing():
             row = self._db.execute(
                 "SELECT seq, entry FROM entries WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
             ).fetchone()
@@ -186,7 +234,7 @@ class Journal:
             return str(row[1])
 
     def finish(self, game_id: int, result: str) -> None:
-        with self._db:
+        with self._writing():
             self._db.execute(
                 "UPDATE games SET finished = ?, result = ? WHERE id = ? AND finished IS NULL",
                 (time.time(), result, game_id),
@@ -222,7 +270,7 @@ class Journal:
 
     def save_memo(self, game_id: int, memo: str | None) -> None:
         """Keep what a game's world remembers beyond the entries (a clock); None forgets it."""
-        with self._db:
+        with self._writing():
             if memo is None:
                 self._db.execute("DELETE FROM memos WHERE game_id = ?", (game_id,))
             else:
@@ -243,7 +291,7 @@ class Journal:
 
     def set_seat(self, board: str, player: int, name: str | None, address: str | None = None) -> None:
         """Seat ``name`` (taken from ``address``, if known) at ``player``; ``name=None`` frees the seat."""
-        with self._db:
+        with self._writing():
             if name is None:
                 self._db.execute("DELETE FROM seats WHERE board = ? AND player = ?", (board, player))
             else:
@@ -251,3 +299,47 @@ class Journal:
                     "INSERT OR REPLACE INTO seats (board, player, name, address) VALUES (?, ?, ?, ?)",
                     (board, player, name, address),
                 )
+
+
+def _check_readable(path: Path) -> None:
+    """Raise :class:`JournalError` if the journal at ``path`` exists but cannot be read whole; the check
+    reads only, so a damaged file is left exactly as it is."""
+    if not path.exists():
+        return
+    damaged = (f"the journal {path} cannot be read{{}}; it is left as it is: restore a copy, or move it aside "
+               "to start a new journal")
+    if not path.is_file():
+        raise JournalError(damaged.format(" (it is not a file)"))
+    size = path.stat().st_size
+    if size == 0:
+        raise JournalError(damaged.format(" (it is empty: truncated?)"))
+    try:
+        with path.open("rb") as file:
+            header = file.read(100)
+    except OSError as error:
+        raise JournalError(damaged.format(f" ({error.strerror or error})")) from None
+    page = int.from_bytes(header[16:18], "big") if header.startswith(b"SQLite format 3\0") else 0
+    page = 65536 if page == 1 else page
+    if page and (size < page or size % page):
+        raise JournalError(damaged.format(f" (truncated: {size} bytes, not a whole number of {page}-byte pages)"))
+    try:
+        with contextlib.closing(_connect_read_only(path)) as db:
+            problems = [str(row[0]) for row in db.execute("PRAGMA quick_check(3)")]
+    except sqlite3.Error as error:
+        raise JournalError(damaged.format(f" ({error})")) from None
+    if problems != ["ok"]:
+        raise JournalError(damaged.format(f" (damaged: {'; '.join(problems)[:200]})"))
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that reads ``path`` and never writes. In a folder nobody can write in (where SQLite
+    cannot make the shared-memory file a read needs) the journal is read as immutable, unless its last
+    writes are still in its write-ahead log, which is then said."""
+    uri = path.resolve().as_uri()
+    if os.access(path.parent, os.W_OK):
+        return sqlite3.connect(uri + "?mode=ro", uri=True, check_same_thread=False)
+    if Path(f"{path}-wal").exists():
+        raise JournalError(f"the journal {path} is in a read-only folder and its last writes are still in "
+                           f"{path.name}-wal; make the folder writable once (the next 'blockref games list' then "
+                           "folds them in)")
+    return sqlite3.connect(uri + "?immutable=1", uri=True, check_same_thread=False)

@@ -9,6 +9,9 @@ blocks. A lost connection is re-established with backoff and every board is then
 scratch, so nothing the world did meanwhile is missed.
 Where the server tells players' network addresses, each seat obeys only the machine it was taken from
 (see :mod:`bridge.seat_binding`).
+When the journal cannot be written (a full disk), what was not journaled is taken back and every board is
+paused: it is put back as journaled at each look, until a write goes through again (tried every
+:data:`PROBE_EVERY` seconds); then play goes on by itself.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
 from bridge.config import BridgeConfig
 from bridge.edits import EditPlan
 from bridge.games.base import Notice
+from bridge.journal import JournalError
 from bridge.protocol import BlockEvent, ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
 from bridge.referee import BoardReferee
 from bridge.seat_binding import READ_ONLY_VERBS, minutes, present, refusal, seat_of
@@ -32,6 +36,7 @@ from engines.core import SIMULTANEOUS, IllegalAction
 
 Cell = tuple[int, int, int]
 REPORT_KEPT = 1.5  # seconds a place report waits for its block to be read
+PROBE_EVERY = 1.0  # seconds between two tries of a journal that could not be written
 
 
 class WorldClient(Protocol):
@@ -113,6 +118,9 @@ class Service:
     """Seated people not online, and since when (monotonic seconds)."""
     clock: Callable[[], float] = time.monotonic
     """The time the boards' clocks read (monotonic seconds); tests may drive it."""
+    paused: str | None = None
+    """Why every board is paused (the journal cannot be written), until a write goes through again."""
+    probed_at: float = 0.0
 
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
@@ -156,6 +164,8 @@ class Service:
                 self.say(f"the server answered something unexpected ({error}); reading the boards again")
                 for referee in self.referees.values():
                     referee.forget_world()
+            except JournalError as error:
+                self.pause(str(error))
             if on_cycle:
                 on_cycle()
             stop.wait(max(0.0, self.config.poll_interval - (time.monotonic() - started)))
@@ -164,6 +174,7 @@ class Service:
     def step(self) -> None:
         """One cycle: one read of the world (chat, placements, every board), then chat commands, then
         every board judged, then computer players."""
+        self._resume_if_writable()
         watched = [r for r in self.referees.values() if not r.cleared]
         poll = self.client.poll_world([r.bounds() for r in watched], hits=any(r.world.uses_hits for r in watched))
         now = time.monotonic()
@@ -177,15 +188,38 @@ class Service:
         for hit in poll.hits:
             self._on_hit(hit)
         now = self.clock()
-        for referee in watched:
+        for referee in watched if self.paused is None else []:
             for line in referee.tick(now):
                 self.post(referee, line)
         self._greet_newcomers(poll.players)
         self._watch_seats(poll.players)
         for referee, observed in zip(watched, poll.regions, strict=True):
-            if not referee.cleared:
+            if referee.cleared:
+                continue
+            if self.paused is None:
                 self.look_at(referee, observed)
+            elif plan := referee.settle(observed):
+                self.post(referee, f"paused ({self.paused}): the board is put back as journaled")
+                self._send(plan, observed)
         self.reports.expire(time.monotonic())
+
+    def pause(self, reason: str) -> None:
+        """The journal could not be written: pause every board (see the module's text), said once."""
+        if self.paused is None:
+            self.post(None, f"{reason}. What could not be journaled is taken back, and the boards are paused until "
+                            "the journal can be written again (free some disk space); play then goes on by itself")
+        self.paused = reason
+        self.probed_at = time.monotonic()
+        for referee in self.referees.values():
+            referee.forget_world()
+
+    def _resume_if_writable(self) -> None:
+        if self.paused is None or time.monotonic() - self.probed_at < PROBE_EVERY or not self.referees:
+            return
+        self.probed_at = time.monotonic()
+        if next(iter(self.referees.values())).journal.writable():
+            self.paused = None
+            self.post(None, "the journal can be written again: the boards play on")
 
     def look_at(self, referee: BoardReferee, observed: dict[Cell, int]) -> None:
         low, high = referee.bounds()
@@ -370,6 +404,9 @@ class Service:
                 self.post(referee, line)
         except IllegalAction as error:
             self.post(referee, f"{speaker}: {error}")
+        except JournalError as error:
+            self.post(referee, f"{speaker}: not done, the journal cannot be written")
+            self.pause(str(error))
 
     def _on_hit(self, hit: BlockEvent) -> None:
         """A sword hit on a board whose game is played by hits: the hitter's seat selects or moves."""
@@ -392,6 +429,10 @@ class Service:
                 lines = [f"{speaker}: {action.text}"]
             else:
                 lines = [] if action is None else referee.act(seat, action, by=speaker)
+        except JournalError as error:
+            self.post(referee, f"{speaker}: not done, the journal cannot be written")
+            self.pause(str(error))
+            return
         except (ValueError, IllegalAction) as error:
             lines = [f"{speaker}: {error}"]
         for line in lines:
