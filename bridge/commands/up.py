@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ipaddress
 import sys
 import threading
@@ -54,7 +55,8 @@ def close_when_stopped(stop: threading.Event, client: ReconnectingClient) -> Non
 
 
 def say(line: str) -> None:
-    print(line, flush=True)
+    with contextlib.suppress(OSError):  # output to a file on a full disk must not stop the referee
+        print(line, flush=True)
 
 
 def ready_line(prefixes: list[str], server: EmbeddedServer | None, address: str, seats_bound: bool = True) -> str:
