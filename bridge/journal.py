@@ -332,14 +332,14 @@ def _check_readable(path: Path) -> None:
 
 
 def _connect_read_only(path: Path) -> sqlite3.Connection:
-    """A connection that reads ``path`` and never writes. In a folder nobody can write in (where SQLite
-    cannot make the shared-memory file a read needs) the journal is read as immutable, unless its last
-    writes are still in its write-ahead log, which is then said."""
+    """A connection that reads ``path`` and never writes, nor leaves files beside it. Without a write-ahead
+    log (no writer has the journal open) it is read as immutable; with one, through the log, which needs a
+    folder that can be written (else that is said)."""
     uri = path.resolve().as_uri()
-    if os.access(path.parent, os.W_OK):
-        return sqlite3.connect(uri + "?mode=ro", uri=True, check_same_thread=False)
-    if Path(f"{path}-wal").exists():
+    if not Path(f"{path}-wal").exists():
+        return sqlite3.connect(uri + "?immutable=1", uri=True, check_same_thread=False)
+    if not os.access(path.parent, os.W_OK):
         raise JournalError(f"the journal {path} is in a read-only folder and its last writes are still in "
                            f"{path.name}-wal; make the folder writable once (the next 'blockref games list' then "
                            "folds them in)")
-    return sqlite3.connect(uri + "?immutable=1", uri=True, check_same_thread=False)
+    return sqlite3.connect(uri + "?mode=ro", uri=True, check_same_thread=False)
