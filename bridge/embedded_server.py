@@ -122,7 +122,10 @@ class EmbeddedServer:
             if not _port_is_free(host, port):
                 raise ServerError(f"the {name} port {host}:{port} is already in use; choose another port")
         if self.world is not None:
-            self.world.mkdir(parents=True, exist_ok=True)
+            try:
+                self.world.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise ServerError(f"cannot use {self.world} as the world folder: {error.strerror or error}") from None
         self._ready.clear()
         self._errors.clear()
         self._process = subprocess.Popen(

@@ -259,6 +259,8 @@ class Journal:
 
     def saved_game(self, game_id: int) -> SavedGame | None:
         """Game ``game_id`` with its entries, or None if the journal has no such game."""
+        if not 0 < game_id < 2**63:  # SQLite's integers
+            return None
         row = self._db.execute("SELECT id, game, options FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             return None

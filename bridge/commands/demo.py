@@ -13,6 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from bridge.board_options import parse_port
 from bridge.chat_commands import LEVELS
 from bridge.data_lock import lock_data_folder
 from bridge.embedded_server import ServerError
@@ -46,8 +47,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="pause between two pieces so that people can follow (default 0.3 s)")
     parser.add_argument("--record", type=Path, default=Path("demo-record.txt"), metavar="FILE",
                         help="where the turn record is written (default demo-record.txt)")
-    parser.add_argument("--mc-port", type=int, default=25565, metavar="N", help="embedded server game port")
-    parser.add_argument("--api-port", type=int, default=4711, metavar="N", help="embedded server API port")
+    parser.add_argument("--mc-port", type=parse_port, default=25565, metavar="N", help="embedded server game port")
+    parser.add_argument("--api-port", type=parse_port, default=4711, metavar="N", help="embedded server API port")
     add_bridge_options(parser, server_default=None)
     parser.set_defaults(func=run)
 
@@ -59,6 +60,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"blockref demo: {error}", file=sys.stderr)
         return 2
     config.boards = config.boards[:1]
+    if not args.record.resolve().parent.is_dir():
+        print(f"blockref demo: --record {args.record}: there is no folder {args.record.resolve().parent} to write "
+              "it in", file=sys.stderr)
+        return 2
     try:
         if args.data:
             lock_data_folder(args.data)

@@ -9,6 +9,7 @@ import sys
 import threading
 from pathlib import Path
 
+from bridge.board_options import parse_port
 from bridge.data_lock import lock_data_folder
 from bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted
 from bridge.journal import Journal
@@ -32,9 +33,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "boards, and referee every game until Ctrl-C. Players join the Minecraft server and type "
         "'nodes help' in chat.",
     )
-    parser.add_argument("--mc-port", type=int, default=25565, metavar="N",
+    parser.add_argument("--mc-port", type=parse_port, default=25565, metavar="N",
                         help="embedded server: the Minecraft game port (default 25565)")
-    parser.add_argument("--api-port", type=int, default=4711, metavar="N",
+    parser.add_argument("--api-port", type=parse_port, default=4711, metavar="N",
                         help="embedded server: the RaspberryJuice API port (default 4711)")
     parser.add_argument("--listen", metavar="ADDR",
                         help="embedded server: open the game port on ADDR (0.0.0.0: every network interface, so a "
