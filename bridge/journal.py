@@ -175,7 +175,9 @@ class Journal:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
-    def append(self, game_id: int, entry: str, by: str | None = None) -> None:
+    def append(self, game_id: int, entry: str, by: str | None = None, result: str | None = None) -> None:
+        """Add an entry; with ``result`` (the entry ended the game) the game is finished in the same
+        transaction, so a game is never over in its entries and running in its row."""
         with self._writing():
             (seq,) = self._db.execute(
                 "SELECT COALESCE(MAX(seq), 0) + 1 FROM entries WHERE game_id = ?", (game_id,)
@@ -184,6 +186,8 @@ class Journal:
                 "INSERT INTO entries (game_id, seq, entry, by, at) VALUES (?, ?, ?, ?, ?)",
                 (game_id, seq, entry, by, time.time()),
             )
+            if result is not None:
+                self._finish(game_id, result)
 
     def add_pending(self, game_id: int, seat: int, entry: str, by: str | None = None) -> int:
         """Queue an action of ``seat`` until the clock plays the queue; returns its number in the game."""
@@ -207,10 +211,10 @@ class Journal:
         with self._writing():
             self._db.executemany("DELETE FROM pending WHERE game_id = ? AND seq = ?", [(game_id, s) for s in seqs])
 
-    def play_pending(self, game_id: int, entries: list[tuple[str, str | None]]) -> None:
+    def play_pending(self, game_id: int, entries: list[tuple[str, str | None]], result: str | None = None) -> None:
         """The clock played the queue: ``entries`` (the queued actions that were played, then the clock's
         own) are appended and the queue is emptied, in one transaction, so a kill at any moment leaves
-        either the queue or its entries, never both."""
+        either the queue or its entries, never both; ``result`` as in :meth:`append`."""
         with self._writing():
             (seq,) = self._db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id = ?", (game_id,)
@@ -221,6 +225,8 @@ class Journal:
                 [(game_id, seq + i, entry, by, now) for i, (entry, by) in enumerate(entries, start=1)],
             )
             self._db.execute("DELETE FROM pending WHERE game_id = ?", (game_id,))
+            if result is not None:
+                self._finish(game_id, result)
 
     def drop_last(self, game_id: int) -> str | None:
         """Remove the newest entry (an agreed undo); returns it, or None if the game has none."""
@@ -235,10 +241,11 @@ class Journal:
 
     def finish(self, game_id: int, result: str) -> None:
         with self._writing():
-            self._db.execute(
-                "UPDATE games SET finished = ?, result = ? WHERE id = ? AND finished IS NULL",
-                (time.time(), result, game_id),
-            )
+            self._finish(game_id, result)
+
+    def _finish(self, game_id: int, result: str) -> None:
+        self._db.execute("UPDATE games SET finished = ?, result = ? WHERE id = ? AND finished IS NULL",
+                         (time.time(), result, game_id))
 
     def running_game(self, board: str) -> SavedGame | None:
         """The newest game of ``board`` (finished or not: a finished game stays on the board until reset)."""

@@ -321,7 +321,7 @@ class BoardReferee:
         text = self.state.action_to_text(action)
         self.state.apply(action)
         self._target = None
-        self._journal_or_undo(before, lambda: self.journal.append(self.game_id, text, by))
+        self._journal_or_undo(before, lambda: self.journal.append(self.game_id, text, by, self._ending()))
         parts = self.world.consequences(before, self.state, action)
         lines = [f"{self.who(mover) if mover is not None else by or 'nobody'}: {text}"
                  + (f" ({'; '.join(parts)})" if parts else "")]
@@ -370,7 +370,7 @@ class BoardReferee:
             parts = self.world.consequences(before, self.state, action)
             lines.append(f"{self.who(mover) if mover is not None else by}: {text}"
                          + (f" ({'; '.join(parts)})" if parts else ""))
-        self._journal_or_undo(start, lambda: self.journal.play_pending(self.game_id, played))
+        self._journal_or_undo(start, lambda: self.journal.play_pending(self.game_id, played, self._ending()))
         self.pending = []
         self._target = None
         lines.extend(self._result_lines() if self.state.is_terminal() else [self.status()])
@@ -423,7 +423,7 @@ class BoardReferee:
         entry, before = f"timeout {player}", self.state.clone()
         self.game.replay_history_entry(self.state, entry)
         self._target = None
-        self._journal_or_undo(before, lambda: self.journal.append(self.game_id, entry, "the clock"))
+        self._journal_or_undo(before, lambda: self.journal.append(self.game_id, entry, "the clock", self._ending()))
         return [f"{self.who(player)} ran out of time.", *self._result_lines()]
 
     def concede(self, player: int, by: str | None = None) -> list[str]:
@@ -432,7 +432,8 @@ class BoardReferee:
         before = self.state.clone()
         self.state.concede(player)
         self._target = None
-        self._journal_or_undo(before, lambda: self.journal.append(self.game_id, f"concede {player}", by))
+        self._journal_or_undo(before, lambda: self.journal.append(self.game_id, f"concede {player}", by,
+                                                                  self._ending()))
         return [f"{self.who(player)} concedes.", *self._result_lines()]
 
     def new_game(self) -> list[str]:
@@ -456,6 +457,10 @@ class BoardReferee:
         self.state = state
         self._target = None
         return dropped
+
+    def _ending(self) -> str | None:
+        """The result to journal with the entry just played, if it ended the game."""
+        return self._result() if self.state.is_terminal() else None
 
     def _journal_or_undo(self, before: GameState[Any], write: Callable[[], None]) -> None:
         """Journal what was just done to the state; where the journal cannot be written the state goes back

@@ -119,3 +119,17 @@ def test_the_service_takes_back_what_it_cannot_journal_pauses_and_plays_on_when_
     world.place(wire, RED_WIRE)
     one_cycle(service)
     assert referee.state.history() == ["c3-c4"] and saved(referee)[0] == ["c3-c4"]
+
+
+def test_the_entry_that_ends_a_game_and_its_result_are_journaled_at_once() -> None:
+    referee = Table().referee
+    referee.play(parse_action("c3-c4"), by="ann")
+    referee.journal._db.execute(
+        "CREATE TEMP TRIGGER full BEFORE UPDATE ON games BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    with pytest.raises(JournalError, match="disk full"):  # the result cannot be written: nor can the entry
+        referee.concede(2, by="bo")
+    assert saved(referee)[0] == ["c3-c4"] and not referee.state.is_terminal()
+    referee.journal._db.execute("DROP TRIGGER full")
+    referee.concede(2, by="bo")
+    assert saved(referee)[0] == ["c3-c4", "concede 2"]
+    assert [g.result for g in referee.journal.games()] == ["player 1 won"]
