@@ -1,5 +1,6 @@
 """One referee per data folder, with real processes: two ``blockref up`` started at once, a holder frozen
-with SIGSTOP or killed with SIGKILL, another referee's world, and read-only commands beside a referee."""
+with SIGSTOP or killed with SIGKILL, the other commands that write the journal, another referee's world, and
+read-only commands beside a referee."""
 
 from __future__ import annotations
 
@@ -76,6 +77,10 @@ def test_a_frozen_referee_keeps_its_data_folder_and_a_killed_one_frees_it(
     first = Up("--server", api, "--data", str(data))
     try:
         first.wait_for("READY", 60)
+        for command in (("board", "build"), ("board", "reset"), ("demo",)):  # they write the journal too
+            result = blockref(*command, "--server", api, "--data", str(data))
+            assert result.returncode == 1 and result.stdout == "" and result.stderr.count("\n") == 1
+            assert BUSY.format(first.process.pid) in result.stderr
         os.kill(first.process.pid, signal.SIGSTOP)
         try:
             assert BUSY.format(first.process.pid) in refused(Up("--server", api, "--data", str(data)))
