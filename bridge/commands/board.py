@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from bridge.adopt import schem_to_world
-from bridge.config import BoardConfig
+from bridge.config import WORLD_BORDER, BoardConfig
 from bridge.data_lock import lock_data_folder
 from bridge.edits import plan_edits
 from bridge.journal import Journal
@@ -140,6 +140,10 @@ def import_schem(args: argparse.Namespace, region_corner: tuple[int, int, int]) 
         print(f"blockref board import: {error}", file=sys.stderr)
         return 2
     at = args.at or region_corner
+    if any(abs(v) + side > WORLD_BORDER for v, side in zip(at, info.size, strict=True)):
+        print(f"blockref board import: --at {','.join(map(str, at))}: the schematic would reach beyond the world's "
+              f"border (±{WORLD_BORDER:,} blocks on each axis)", file=sys.stderr)
+        return 2
     placed, unknown = schem_to_world(blocks, at)
     if unknown:
         kinds = ", ".join(f"{state} x{n}" for state, n in sorted(unknown.items())[:8])

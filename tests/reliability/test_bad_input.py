@@ -70,6 +70,19 @@ def test_a_gzipped_file_that_is_no_nbt_is_one_line_without_the_readers_words(
                             "is gzipped NBT)"
 
 
+def test_a_schematic_pasted_beyond_the_border_and_an_export_to_no_folder_are_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    schem = tmp_path / "board.schem"
+    assert run(capsys, "schematic", str(schem))[0] == 0
+    status, err = run(capsys, "board", "import", str(schem), "--at", "99999999999999,0,0", "--server", "127.0.0.1:1")
+    assert status == 2 and "the schematic would reach beyond the world's border" in one_line(err)
+    status, err = run(capsys, "export", "fills", "-o", str(tmp_path / "no-folder" / "fills.txt"))
+    assert status == 2
+    assert one_line(err) == f"blockref: error: cannot write {tmp_path / 'no-folder' / 'fills.txt'}: No such file or " \
+                            "directory"
+
+
 def test_a_world_folder_that_is_a_file_and_a_game_id_beyond_sqlite_are_one_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
