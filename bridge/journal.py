@@ -114,7 +114,8 @@ class Journal:
     def __init__(self, path: Path | str, read_only: bool = False) -> None:
         self.path = str(path)
         self.fault: str | None = None
-        """Why the last write failed, until a write succeeds again (see :meth:`writable`)."""
+        """Why the last write failed (SQLite's words: ``database or disk is full``), until a write succeeds
+        again (see :meth:`writable`)."""
         memory = self.path == ":memory:"
         if not memory:
             _check_readable(Path(path))
@@ -150,8 +151,8 @@ class Journal:
             if self._db.in_transaction:
                 with contextlib.suppress(sqlite3.Error):
                     self._db.rollback()
-            self.fault = f"cannot write the journal {self.path}: {error}"
-            raise JournalError(self.fault) from None
+            self.fault = str(error)
+            raise JournalError(f"cannot write the journal {self.path}: {error}") from None
         self.fault = None
 
     def writable(self) -> bool:

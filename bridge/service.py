@@ -119,8 +119,9 @@ class Service:
     clock: Callable[[], float] = time.monotonic
     """The time the boards' clocks read (monotonic seconds); tests may drive it."""
     paused: str | None = None
-    """Why every board is paused (the journal cannot be written), until a write goes through again."""
+    """Why every board is paused (why the journal cannot be written), until a write goes through again."""
     probed_at: float = 0.0
+    """When the journal was last tried while paused (monotonic seconds)."""
 
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
@@ -165,7 +166,7 @@ class Service:
                 for referee in self.referees.values():
                     referee.forget_world()
             except JournalError as error:
-                self.pause(str(error))
+                self.pause(error)
             if on_cycle:
                 on_cycle()
             stop.wait(max(0.0, self.config.poll_interval - (time.monotonic() - started)))
@@ -199,19 +200,31 @@ class Service:
             if self.paused is None:
                 self.look_at(referee, observed)
             elif plan := referee.settle(observed):
-                self.post(referee, f"paused ({self.paused}): the board is put back as journaled")
+                self.post(referee, f"paused, the journal cannot be written ({self.paused}): the board is put back "
+                                   "as journaled")
                 self._send(plan, observed)
         self.reports.expire(time.monotonic())
 
-    def pause(self, reason: str) -> None:
-        """The journal could not be written: pause every board (see the module's text), said once."""
+    def pause(self, error: JournalError) -> None:
+        """The journal could not be written: pause every board (see the module's text), said once (the
+        journal's place only here, not in the game's chat)."""
         if self.paused is None:
-            self.post(None, f"{reason}. What could not be journaled is taken back, and the boards are paused until "
-                            "the journal can be written again (free some disk space); play then goes on by itself")
-        self.paused = reason
+            self.say(str(error))
+            self.post(None, f"the journal cannot be written ({self._journal_fault(error)}). What could not be "
+                            "journaled is taken back, and the boards are paused until it can be written again (free "
+                            "some disk space); play then goes on by itself")
+        self.paused = self._journal_fault(error)
         self.probed_at = time.monotonic()
         for referee in self.referees.values():
             referee.forget_world()
+
+    def _journal_fault(self, error: JournalError) -> str:
+        """SQLite's reason for ``error`` (every board's referee writes the one journal)."""
+        return next(iter(self.referees.values())).journal.fault or str(error)
+
+    def _not_done(self, referee: BoardReferee, speaker: str, error: JournalError) -> None:
+        self.post(referee, f"{speaker}: not done, the journal cannot be written")
+        self.pause(error)
 
     def _resume_if_writable(self) -> None:
         if self.paused is None or time.monotonic() - self.probed_at < PROBE_EVERY or not self.referees:
@@ -405,8 +418,7 @@ class Service:
         except IllegalAction as error:
             self.post(referee, f"{speaker}: {error}")
         except JournalError as error:
-            self.post(referee, f"{speaker}: not done, the journal cannot be written")
-            self.pause(str(error))
+            self._not_done(referee, speaker, error)
 
     def _on_hit(self, hit: BlockEvent) -> None:
         """A sword hit on a board whose game is played by hits: the hitter's seat selects or moves."""
@@ -430,8 +442,7 @@ class Service:
             else:
                 lines = [] if action is None else referee.act(seat, action, by=speaker)
         except JournalError as error:
-            self.post(referee, f"{speaker}: not done, the journal cannot be written")
-            self.pause(str(error))
+            self._not_done(referee, speaker, error)
             return
         except (ValueError, IllegalAction) as error:
             lines = [f"{speaker}: {error}"]

@@ -106,9 +106,10 @@ def test_a_full_disk_takes_the_move_back_pauses_the_board_and_play_resumes_when_
         up.wait_for("cannot write the journal", 20)
         arena.wait_settled(20)  # the wire is taken back: the world shows the game as journaled
         assert journaled(arena.data) == ["c3-c4"] and up.process.poll() is None
-        wait_for(lambda: any("cannot write the journal" in line for line in alice.chat_log()), 10, "the word in chat")
+        wait_for(lambda: any("the journal cannot be written (" in line for line in alice.chat_log()), 10,
+                 "the word in chat")
         alice.place(arena.absolute(cell), material.name)  # paused: put back again, not played
-        up.wait_for("paused (cannot write the journal", 20)
+        up.wait_for("paused, the journal cannot be written (", 20)
         arena.wait_settled(20)
     finally:
         empty()

@@ -101,7 +101,9 @@ def test_the_service_takes_back_what_it_cannot_journal_pauses_and_plays_on_when_
     world.place(wire, RED_WIRE)
     one_cycle(service)
     assert referee.state.history() == [] and saved(referee)[0] == []
-    assert any("cannot write the journal" in line and "paused" in line for line in world.chat)
+    assert any("the journal cannot be written (attempt to write a readonly database)" in line and "paused" in line
+               for line in world.chat)
+    assert not any(":memory:" in line for line in world.chat)  # the journal's place is no business of the chat
     one_cycle(service)
     assert world.block(wire) == referee.target()[wire].legacy_id  # taken back
     asked = len(world.chat)
@@ -111,7 +113,7 @@ def test_the_service_takes_back_what_it_cannot_journal_pauses_and_plays_on_when_
     assert not referee.state.is_terminal()
     world.place(wire, RED_WIRE)
     one_cycle(service)
-    assert any("paused (cannot write the journal" in line for line in world.chat[asked:])
+    assert any("paused, the journal cannot be written (" in line for line in world.chat[asked:])
     assert world.block(wire) == referee.target()[wire].legacy_id and referee.state.history() == []
     disk_full(referee.journal, False)
     one_cycle(service)
