@@ -78,8 +78,8 @@ def test_a_damaged_journal_is_one_line_for_every_command_and_is_left_as_it_is(
 
 @contextlib.contextmanager
 def read_only_folder(path: Path) -> Iterator[None]:
-    """``path`` made read-only for everybody, root included: a tmpfs remounted read-only where this user
-    may mount one, else the folder's mode (enough for any other user)."""
+    """``path`` made read-only for this user: the folder's mode, or for root (whom no mode stops) a tmpfs
+    remounted read-only."""
     if os.geteuid() != 0:
         path.chmod(0o555)
         try:
@@ -88,7 +88,8 @@ def read_only_folder(path: Path) -> Iterator[None]:
             path.chmod(0o755)
         return
     keep = {p.name: p.read_bytes() for p in path.iterdir()}
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(path)], check=True)
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(path)]).returncode:
+        pytest.skip("root here may not mount a tmpfs, and no folder mode stops root from writing")
     try:
         for name, data in keep.items():
             (path / name).write_bytes(data)
