@@ -24,6 +24,7 @@ friend on the LAN join the embedded server; in offline mode each seat then obeys
 taken from (see bridge.seat_binding).
 """
 
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,8 @@ from engines.core import Game
 from schematics.style import read_toml
 
 DEFAULT_ORIGIN = (3, 0, -3)
+WORLD_BORDER = 30_000_000
+"""No block of a board lies farther from 0 than this on any axis (the Minecraft world's border)."""
 BOARD_KEYS = ("name", "game", "origin", "spacing", "orientation", "style", "chat_prefix", "hints")
 
 
@@ -81,11 +84,36 @@ def build_world(game: str, origin: tuple[int, int, int], spacing: int | None, or
         option = known.get(key.replace("-", "_"))
         if option is None:
             raise ValueError(f"{cls.name} has no option {key!r}; its options: {', '.join(known) or 'none'}")
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        if not text.isprintable():
+            raise ValueError(f"{option.name}: {text[:40]!r} holds control characters")
         try:
-            values[option.name] = option.parse(str(value).lower() if isinstance(value, bool) else str(value))
+            values[option.name] = option.parse(text)
         except ValueError as error:
-            raise ValueError(f"{option.name}: {error}") from None
-    return cls.build(origin, spacing, orientation, style, values)
+            raise ValueError(f"{option.name}: {_plain(error, text)}") from None
+    world = cls.build(origin, spacing, orientation, style, values)
+    if any(abs(v) > WORLD_BORDER for corner in world.geometry.bounds() for v in corner):
+        raise ValueError(f"origin {','.join(map(str, origin))}: the board would reach beyond the world's border "
+                         f"(±{WORLD_BORDER:,} blocks on each axis); give a position inside it")
+    return world
+
+
+def _plain(error: ValueError, text: str) -> str:
+    """The reason of a bad value, with Python's own number-parsing messages said plainly."""
+    if str(error).startswith(("invalid literal for int()", "could not convert string to float")):
+        return f"expected a number, not {text[:40]!r}"
+    return str(error)
+
+
+def seconds(value: object, what: str) -> float:
+    """A number of seconds from the config or the command line; ValueError naming ``what`` otherwise."""
+    try:
+        number = float(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise ValueError(f"{what} must be a number of seconds, not {str(value)[:40]!r}") from None
+    if not math.isfinite(number):
+        raise ValueError(f"{what} must be a number of seconds, not {value}")
+    return number
 
 
 def board_from_table(table: dict[str, Any], where: str, default_prefix: str | None = None) -> BoardConfig:
@@ -123,10 +151,10 @@ def load_config(path: Path) -> BridgeConfig:
     boards = [board_from_table(t, f"{path}: boards[{i}]", prefix) for i, t in enumerate(tables)]
     check_boards(boards)
     config = BridgeConfig(boards=boards)
-    config.poll_interval = float(data.get("poll_interval", config.poll_interval))
+    config.poll_interval = seconds(data.get("poll_interval", config.poll_interval), f"{path}: poll_interval")
     if not 0.01 <= config.poll_interval <= 5:
         raise ValueError(f"{path}: poll_interval must be between 0.01 and 5 seconds")
-    config.seat_timeout = float(data.get("seat_timeout", config.seat_timeout))
+    config.seat_timeout = seconds(data.get("seat_timeout", config.seat_timeout), f"{path}: seat_timeout")
     if config.seat_timeout < 0:
         raise ValueError(f"{path}: seat_timeout must be 0 (never free a seat) or more seconds")
     config.data_dir = path.parent / str(data.get("data_dir", config.data_dir))

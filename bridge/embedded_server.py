@@ -8,7 +8,8 @@ falling back to SIGKILL.
 
 The server does not outlive its parent: it gets SIGTERM when the thread that started it dies (so start
 it from the main thread), and with a world folder its pid is kept in ``<world>/server.pid``, so the
-next start stops a leftover of ours that still holds the ports (see :mod:`bridge.processes`).
+next start stops a leftover of ours that still holds the ports, but never one whose starter still runs it
+(see :mod:`bridge.processes`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from pathlib import Path
 from types import TracebackType
 
 from bridge import server_files
-from bridge.processes import die_with_parent, reclaim, remove_pid, write_pid
+from bridge.processes import ProcessInUse, die_with_parent, reclaim, remove_pid, write_pid
 
 DEFAULT_VERSION = "1.21.4"
 STOP_TIMEOUT = 15.0
@@ -130,13 +131,20 @@ class EmbeddedServer:
             return
         node = self._check_installation()
         if self.pid_file is not None:
-            reclaim(self.pid_file, self._markers)
+            try:
+                reclaim(self.pid_file, self._markers)
+            except ProcessInUse as busy:
+                raise ServerError(f"the world {self.world} is in use by the server (pid {busy.pid}) of another "
+                                  f"process (pid {busy.owner}); stop that one first, or choose another world") from None
         for name, host, port in (("game", self.listen, self.mc_port), ("API", self.host, self.api_port)):
             problem = port_problem(host, port)
             if problem:
                 raise ServerError(f"the {name} port {host_port(host, port)} {problem}")
         if self.world is not None:
-            self.world.mkdir(parents=True, exist_ok=True)
+            try:
+                self.world.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise ServerError(f"cannot use {self.world} as the world folder: {error.strerror or error}") from None
         self._ready.clear()
         self._errors.clear()
         self._process = subprocess.Popen(

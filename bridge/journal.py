@@ -3,6 +3,11 @@
 A bridge killed at any moment restarts from here: the running game of each board is rebuilt by
 replaying its entries, and the world is then repaired to match.
 
+Every write is one transaction: a write that fails (a full disk) changes nothing, raises
+:class:`JournalError` and leaves :attr:`Journal.fault` set until a write succeeds again. A journal that
+cannot be read (damaged, truncated, not a database) is refused with :class:`JournalError` before anything
+is written to it; ``read_only=True`` opens it for reading only, beside a running referee.
+
 >>> journal = Journal(":memory:")
 >>> game_id = journal.start_game("main", "nodes", {"corners": "diagonal", "turn_limit": 400})
 >>> journal.append(game_id, "c3-c4", by="alex")
@@ -14,9 +19,12 @@ replaying its entries, and the world is then repaired to match.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sqlite3
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -110,27 +118,82 @@ class GameSummary:
         return f"{self.result} ({self.reason})" if self.reason else self.result
 
 
+Ending = tuple[str, str | None]
+"""How a game ended: its result (``player 1 won``, ``draw``) and the reason, if told."""
+
+
+class JournalError(ValueError):
+    """The journal cannot be opened, read or written; the text says what, where and what to do."""
+
+
 class Journal:
     """Games, their entries (actions and concessions, in the engine's history notation) and seats."""
 
-    def __init__(self, path: Path | str) -> None:
-        if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(SCHEMA)
-        if "address" not in {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}:
-            self._db.execute(SEAT_ADDRESS)
-        if "reason" not in {row[1] for row in self._db.execute("PRAGMA table_info(games)")}:
-            self._db.execute(RESULT_REASON)
+    def __init__(self, path: Path | str, read_only: bool = False) -> None:
+        self.path = str(path)
+        self.fault: str | None = None
+        """Why the last write failed (SQLite's words: ``database or disk is full``), until a write succeeds
+        again (see :meth:`writable`)."""
+        memory = self.path == ":memory:"
+        if not memory:
+            _check_readable(Path(path))
+        if read_only:
+            self._db = _connect_read_only(Path(path))
+            if self._db.execute("SELECT 1 FROM sqlite_master WHERE name = 'games'").fetchone() is None:
+                raise JournalError(f"{self.path} is a database but holds no games: not a blockref journal")
+            return
+        try:
+            if not memory:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(SCHEMA)
+            if "address" not in {row[1] for row in self._db.execute("PRAGMA table_info(seats)")}:
+                self._db.execute(SEAT_ADDRESS)
+            if "reason" not in self._game_columns():
+                self._db.execute(RESULT_REASON)
+        except (sqlite3.Error, OSError) as error:
+            raise JournalError(f"cannot open the journal {self.path} for writing: {error}; check that its folder "
+                               "is writable and has free space") from None
 
     def close(self) -> None:
         self._db.close()
 
+    def _game_columns(self) -> set[str]:
+        return {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+
+    @property
+    def _reason(self) -> str:
+        """The games table's reason column as a query names it: ``reason``, or ``NULL`` in a journal written
+        before it that is only read here (a read-only journal is never migrated)."""
+        return "reason" if "reason" in self._game_columns() else "NULL"
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One write transaction; a failure rolls it back whole and raises :class:`JournalError`."""
+        try:
+            with self._db:
+                self._db.execute("BEGIN IMMEDIATE")  # the connection autocommits each statement otherwise
+                yield
+        except sqlite3.Error as error:
+            if self._db.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self._db.rollback()
+            self.fault = str(error)
+            raise JournalError(f"cannot write the journal {self.path}: {error}") from None
+        self.fault = None
+
+    def writable(self) -> bool:
+        """Whether a write goes through now (it rewrites the journal's version number, a no-op)."""
+        with contextlib.suppress(JournalError), self._writing():
+            (version,) = self._db.execute("PRAGMA user_version").fetchone()
+            self._db.execute(f"PRAGMA user_version = {int(version)}")
+        return self.fault is None
+
     def start_game(self, board: str, game: str, options: dict[str, Any]) -> int:
         """A new game on ``board``; any running game there is closed as abandoned."""
-        with self._db:
+        with self._writing():
             self._db.execute(
                 "UPDATE games SET finished = ?, result = 'abandoned' WHERE board = ? AND finished IS NULL",
                 (time.time(), board),
@@ -142,8 +205,10 @@ class Journal:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
-    def append(self, game_id: int, entry: str, by: str | None = None) -> None:
-        with self._db:
+    def append(self, game_id: int, entry: str, by: str | None = None, ending: Ending | None = None) -> None:
+        """Add an entry; with ``ending`` (the entry ended the game: its result and reason) the game is finished
+        in the same transaction, so a game is never over in its entries and running in its row."""
+        with self._writing():
             (seq,) = self._db.execute(
                 "SELECT COALESCE(MAX(seq), 0) + 1 FROM entries WHERE game_id = ?", (game_id,)
             ).fetchone()
@@ -151,10 +216,12 @@ class Journal:
                 "INSERT INTO entries (game_id, seq, entry, by, at) VALUES (?, ?, ?, ?, ?)",
                 (game_id, seq, entry, by, time.time()),
             )
+            if ending is not None:
+                self._finish(game_id, ending)
 
     def add_pending(self, game_id: int, seat: int, entry: str, by: str | None = None) -> int:
         """Queue an action of ``seat`` until the clock plays the queue; returns its number in the game."""
-        with self._db:
+        with self._writing():
             (seq,) = self._db.execute(
                 "SELECT COALESCE(MAX(seq), 0) + 1 FROM pending WHERE game_id = ?", (game_id,)
             ).fetchone()
@@ -171,15 +238,14 @@ class Journal:
 
     def drop_pending(self, game_id: int, seqs: list[int]) -> None:
         """Take queued actions back (their player cancelled them)."""
-        with self._db:
+        with self._writing():
             self._db.executemany("DELETE FROM pending WHERE game_id = ? AND seq = ?", [(game_id, s) for s in seqs])
 
-    def play_pending(self, game_id: int, entries: list[tuple[str, str | None]]) -> None:
+    def play_pending(self, game_id: int, entries: list[tuple[str, str | None]], ending: Ending | None = None) -> None:
         """The clock played the queue: ``entries`` (the queued actions that were played, then the clock's
         own) are appended and the queue is emptied, in one transaction, so a kill at any moment leaves
-        either the queue or its entries, never both."""
-        with self._db:
-            self._db.execute("BEGIN IMMEDIATE")  # the connection autocommits each statement otherwise
+        either the queue or its entries, never both; ``ending`` as in :meth:`append`."""
+        with self._writing():
             (seq,) = self._db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM entries WHERE game_id = ?", (game_id,)
             ).fetchone()
@@ -189,10 +255,12 @@ class Journal:
                 [(game_id, seq + i, entry, by, now) for i, (entry, by) in enumerate(entries, start=1)],
             )
             self._db.execute("DELETE FROM pending WHERE game_id = ?", (game_id,))
+            if ending is not None:
+                self._finish(game_id, ending)
 
     def drop_last(self, game_id: int) -> str | None:
         """Remove the newest entry (an agreed undo); returns it, or None if the game has none."""
-        with self._db:
+        with self._writing():
             row = self._db.execute(
                 "SELECT seq, entry FROM entries WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
             ).fetchone()
@@ -204,22 +272,25 @@ class Journal:
     def finish(self, game_id: int, result: str, reason: str | None = None) -> None:
         """Game ``game_id`` ended with ``result`` (``player 1 won``, ``draw``), for ``reason`` if told;
         this replaces what was recorded before."""
-        with self._db:
-            self._db.execute(
-                "UPDATE games SET finished = ?, result = ?, reason = ? WHERE id = ?",
-                (time.time(), result, reason, game_id),
-            )
+        with self._writing():
+            self._finish(game_id, (result, reason))
+
+    def _finish(self, game_id: int, ending: Ending) -> None:
+        self._db.execute("UPDATE games SET finished = ?, result = ?, reason = ? WHERE id = ?",
+                         (time.time(), *ending, game_id))
 
     def reopen(self, game_id: int) -> None:
         """Game ``game_id`` runs again (an undo took back its end): it has no result."""
-        with self._db:
+        with self._writing():
             self._db.execute("UPDATE games SET finished = NULL, result = NULL, reason = NULL WHERE id = ?",
                              (game_id,))
+
 
     def running_game(self, board: str) -> SavedGame | None:
         """The newest game of ``board`` (finished or not: a finished game stays on the board until reset)."""
         row = self._db.execute(
-            "SELECT id, game, options, result, reason FROM games WHERE board = ? ORDER BY id DESC LIMIT 1", (board,)
+            f"SELECT id, game, options, result, {self._reason} FROM games WHERE board = ? ORDER BY id DESC LIMIT 1",
+            (board,)
         ).fetchone()
         if row is None:
             return None
@@ -228,14 +299,17 @@ class Journal:
     def games(self) -> list[GameSummary]:
         """Every game in the journal, oldest first, with its number of entries."""
         rows = self._db.execute(
-            "SELECT g.id, g.board, g.game, g.options, g.started, g.finished, g.result, COUNT(e.seq), g.reason "
+            f"SELECT g.id, g.board, g.game, g.options, g.started, g.finished, g.result, COUNT(e.seq), "
+            f"{'g.reason' if self._reason == 'reason' else 'NULL'} "
             "FROM games g LEFT JOIN entries e ON e.game_id = g.id GROUP BY g.id ORDER BY g.id"
         ).fetchall()
         return [GameSummary(r[0], r[1], r[2], json.loads(r[3]), r[4], r[5], r[6], r[7], r[8]) for r in rows]
 
     def saved_game(self, game_id: int) -> SavedGame | None:
         """Game ``game_id`` with its entries, or None if the journal has no such game."""
-        row = self._db.execute("SELECT id, game, options, result, reason FROM games WHERE id = ?",
+        if not 0 < game_id < 2**63:  # SQLite's integers
+            return None
+        row = self._db.execute(f"SELECT id, game, options, result, {self._reason} FROM games WHERE id = ?",
                                (game_id,)).fetchone()
         if row is None:
             return None
@@ -247,7 +321,7 @@ class Journal:
 
     def save_memo(self, game_id: int, memo: str | None) -> None:
         """Keep what a game's world remembers beyond the entries (a clock); None forgets it."""
-        with self._db:
+        with self._writing():
             if memo is None:
                 self._db.execute("DELETE FROM memos WHERE game_id = ?", (game_id,))
             else:
@@ -268,7 +342,7 @@ class Journal:
 
     def set_seat(self, board: str, player: int, name: str | None, address: str | None = None) -> None:
         """Seat ``name`` (taken from ``address``, if known) at ``player``; ``name=None`` frees the seat."""
-        with self._db:
+        with self._writing():
             if name is None:
                 self._db.execute("DELETE FROM seats WHERE board = ? AND player = ?", (board, player))
             else:
@@ -276,3 +350,47 @@ class Journal:
                     "INSERT OR REPLACE INTO seats (board, player, name, address) VALUES (?, ?, ?, ?)",
                     (board, player, name, address),
                 )
+
+
+def _check_readable(path: Path) -> None:
+    """Raise :class:`JournalError` if the journal at ``path`` exists but cannot be read whole; the check
+    reads only, so a damaged file is left exactly as it is."""
+    if not path.exists():
+        return
+    damaged = (f"the journal {path} cannot be read{{}}; it is left as it is: restore a copy, or move it aside "
+               "to start a new journal")
+    if not path.is_file():
+        raise JournalError(damaged.format(" (it is not a file)"))
+    size = path.stat().st_size
+    if size == 0:
+        raise JournalError(damaged.format(" (it is empty: truncated?)"))
+    try:
+        with path.open("rb") as file:
+            header = file.read(100)
+    except OSError as error:
+        raise JournalError(damaged.format(f" ({error.strerror or error})")) from None
+    page = int.from_bytes(header[16:18], "big") if header.startswith(b"SQLite format 3\0") else 0
+    page = 65536 if page == 1 else page
+    if page and (size < page or size % page):
+        raise JournalError(damaged.format(f" (truncated: {size} bytes, not a whole number of {page}-byte pages)"))
+    try:
+        with contextlib.closing(_connect_read_only(path)) as db:
+            problems = [str(row[0]) for row in db.execute("PRAGMA quick_check(3)")]
+    except sqlite3.Error as error:
+        raise JournalError(damaged.format(f" ({error})")) from None
+    if problems != ["ok"]:
+        raise JournalError(damaged.format(f" (damaged: {'; '.join(problems)[:200]})"))
+
+
+def _connect_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that reads ``path`` and never writes, nor leaves files beside it. Without a write-ahead
+    log (no writer has the journal open) it is read as immutable; with one, through the log, which needs a
+    folder that can be written (else that is said)."""
+    uri = path.resolve().as_uri()
+    if not Path(f"{path}-wal").exists():
+        return sqlite3.connect(uri + "?immutable=1", uri=True, check_same_thread=False)
+    if not os.access(path.parent, os.W_OK):
+        raise JournalError(f"the journal {path} is in a read-only folder and its last writes are still in "
+                           f"{path.name}-wal; make the folder writable once (the next 'blockref games list' then "
+                           "folds them in)")
+    return sqlite3.connect(uri + "?mode=ro", uri=True, check_same_thread=False)

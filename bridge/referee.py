@@ -14,7 +14,7 @@ from typing import Any
 
 from bridge.edits import EditPlan, plan_edits
 from bridge.games.base import GameWorld, Notice, Placement, TimeOut
-from bridge.journal import Journal, PendingEntry
+from bridge.journal import Ending, Journal, JournalError, PendingEntry
 from engines.core import GameState, IllegalAction
 from schematics.blocks import AIR, BlockType
 
@@ -363,7 +363,7 @@ class BoardReferee:
         text = self.state.action_to_text(action)
         self.state.apply(action)
         self._target = None
-        self.journal.append(self.game_id, text, by)
+        self._journal_or_undo(before, lambda ending: self.journal.append(self.game_id, text, by, ending))
         parts = self.world.consequences(before, self.state, action)
         lines = [f"{self.who(mover) if mover is not None else by or 'nobody'}: {text}"
                  + (f" ({'; '.join(parts)})" if parts else "")]
@@ -398,6 +398,7 @@ class BoardReferee:
         """Play the queued actions, then ``actions`` (the clock's), journaled in one transaction."""
         lines: list[str] = []
         played: list[tuple[str, str | None]] = []
+        start = self.state.clone()
         queued = [(self.state.action_from_text(e.entry), e.by) for e in self.pending]
         for action, by in [*queued, *((a, "the clock") for a in actions)]:
             if self.state.is_terminal():
@@ -413,7 +414,7 @@ class BoardReferee:
             parts = self.world.consequences(before, self.state, action)
             lines.append(f"{self.who(mover) if mover is not None else by}: {text}"
                          + (f" ({'; '.join(parts)})" if parts else ""))
-        self.journal.play_pending(self.game_id, played)
+        self._journal_or_undo(start, lambda ending: self.journal.play_pending(self.game_id, played, ending))
         self.pending = []
         self._target = None
         lines.extend(self._result_lines() if self.state.is_terminal() else [self.status()])
@@ -466,10 +467,10 @@ class BoardReferee:
         """``player`` ran out of time and loses: the engine's ``timeout N`` entry, journaled."""
         if self.state.is_terminal():
             raise IllegalAction("the game is over")
-        entry = f"timeout {player}"
+        entry, before = f"timeout {player}", self.state.clone()
         self.game.replay_history_entry(self.state, entry)
         self._target = None
-        self.journal.append(self.game_id, entry, "the clock")
+        self._journal_or_undo(before, lambda ending: self.journal.append(self.game_id, entry, "the clock", ending))
         return [f"{self.who(player)} ran out of time.", *self._result_lines()]
 
     def concede(self, player: int, by: str | None = None) -> list[str]:
@@ -478,9 +479,10 @@ class BoardReferee:
         when the engine refuses (the game is over, the player is out already)."""
         if self.state.is_terminal():
             raise IllegalAction("the game is over")
+        before = self.state.clone()
         self.state.concede(player)
         self._target = None
-        self.journal.append(self.game_id, f"concede {player}", by)
+        self._journal_or_undo(before, lambda ending: self.journal.append(self.game_id, f"concede {player}", by, ending))
         if self.state.is_terminal():
             return [f"{self.who(player)} concedes.", *self._result_lines()]
         return [f"{self.who(player)} concedes and is out of the game; the others play on. {self.status()}"]
@@ -509,6 +511,24 @@ class BoardReferee:
         self._record_result()
         return dropped
 
+    def _outcome(self) -> Ending | None:
+        """The engine's outcome of the game as it stands, as the world words it: None while it runs."""
+        return self.world.result(self.state) if self.state.is_terminal() else None
+
+    def _journal_or_undo(self, before: GameState[Any], write: Callable[[Ending | None], None]) -> None:
+        """Journal what was just done to the state, with the game's result where it ended it (one
+        transaction); where the journal cannot be written the state goes back to ``before`` (the world never
+        shows what is not journaled) and the JournalError goes on."""
+        ending = self._outcome()
+        try:
+            write(ending)
+        except JournalError:
+            self.state = before
+            self._target = None
+            raise
+        if ending is not None:
+            self._recorded = ending
+
     def mover_of_last(self) -> int | None:
         """The player who made the newest entry of the game (None if there is none): the conceder of a
         concession, else the player to act before it."""
@@ -533,17 +553,17 @@ class BoardReferee:
     def take_seat(self, player: int, name: str, address: str | None = None) -> None:
         """Seat ``name``; ``address`` (the machine it was taken from, if the server tells it) binds the
         seat to that machine: see :meth:`bridge.service.Service.seat_refusal`."""
+        self.journal.set_seat(self.name, player, name, address)
         self.seats[player] = name
         if address is None:
             self.seat_addresses.pop(player, None)
         else:
             self.seat_addresses[player] = address
-        self.journal.set_seat(self.name, player, name, address)
 
     def leave_seat(self, player: int) -> None:
+        self.journal.set_seat(self.name, player, None)
         self.seats.pop(player, None)
         self.seat_addresses.pop(player, None)
-        self.journal.set_seat(self.name, player, None)
 
     def who(self, player: int | None) -> str:
         """``player 1 (red, alice)``: a player as chat names them."""
@@ -564,7 +584,7 @@ class BoardReferee:
     def _record_result(self) -> None:
         """Make the journal's result the engine's outcome of the game as it stands: the world's result and
         reason once it is over, none while it runs (an undo reopened it)."""
-        outcome = self.world.result(self.state) if self.state.is_terminal() else None
+        outcome = self._outcome()
         if outcome == self._recorded:
             return
         if outcome is None:

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 from bridge.adopt import load_template, save_template, template_blocks, template_from_world
 from bridge.board_options import add_board_options, world_from_args
-from bridge.config import BoardConfig, BridgeConfig, check_boards, load_config
+from bridge.config import BoardConfig, BridgeConfig, check_boards, load_config, seconds
 from bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted
 from bridge.journal import Journal
 from bridge.protocol import GarbledReply, InvalidArgument, ProtocolError, ReconnectingClient
@@ -35,7 +35,7 @@ def add_bridge_options(parser: argparse.ArgumentParser, *, server_default: str |
     parser.add_argument("--adopt", action="store_true",
                         help="take the board standing in the world (floor, rim, decorations) as it is, instead "
                         "of painting the style's floor; remembered in the data folder")
-    parser.add_argument("--server", default=server_default, metavar="HOST:PORT",
+    parser.add_argument("--server", type=server_option, default=server_default, metavar="HOST:PORT",
                         help="the RaspberryJuice API of the Minecraft server"
                         + (f" (default {server_default})" if server_default else ""))
 
@@ -51,7 +51,7 @@ def config_from_args(args: argparse.Namespace, option_defaults: dict[str, Any] |
     if args.data:
         config.data_dir = args.data
     if args.seat_timeout is not None:
-        if args.seat_timeout < 0:
+        if seconds(args.seat_timeout, "--seat-timeout") < 0:
             raise ValueError("--seat-timeout must be 0 (never free a seat) or more seconds")
         config.seat_timeout = args.seat_timeout
     return config
@@ -92,9 +92,18 @@ def referees_for(
 
 def parse_server(text: str) -> tuple[str, int]:
     host, _, port = text.rpartition(":")
-    if not host or not port.isdigit():
-        raise ValueError(f"--server must be HOST:PORT, like 127.0.0.1:4711 (got {text!r})")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"--server must be HOST:PORT with a port 1..65535, like 127.0.0.1:4711 (got {text[:80]!r})")
     return host, int(port)
+
+
+def server_option(text: str) -> str:
+    """``--server`` as argparse checks it (see :func:`parse_server`)."""
+    try:
+        parse_server(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error).removeprefix("--server ")) from None
+    return text
 
 
 def connect(

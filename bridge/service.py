@@ -9,6 +9,9 @@ blocks. A lost connection is re-established with backoff and every board is then
 scratch, so nothing the world did meanwhile is missed.
 Where the server tells players' network addresses, each seat obeys only the machine it was taken from
 (see :mod:`bridge.seat_binding`).
+When the journal cannot be written (a full disk), what was not journaled is taken back and every board is
+paused: it is put back as journaled at each look, until a write goes through again (tried every
+:data:`PROBE_EVERY` seconds); then play goes on by itself.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
 from bridge.config import BridgeConfig
 from bridge.edits import EditPlan
 from bridge.games.base import Notice
+from bridge.journal import JournalError
 from bridge.protocol import BlockEvent, ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
 from bridge.referee import BoardReferee
 from bridge.seat_binding import READ_ONLY_VERBS, minutes, present, refusal, seat_of
@@ -37,6 +41,7 @@ REPAIRED = "board repaired"  # how the referee's lines about cells it put back b
 SWEEP_CYCLES = 40
 """Where the server reports block events, every board is still read at least this often (in cycles: 2 s
 at the default poll), for changes no event reports (pistons, WorldEdit, an event lost)."""
+PROBE_EVERY = 1.0  # seconds between two tries of a journal that could not be written
 
 
 class WorldClient(Protocol):
@@ -127,6 +132,10 @@ class Service:
     unsettled: set[str] = field(default_factory=set)
     """Boards a chat command, a hit or the clock acted on since their last look."""
     repairs: RepairLines = field(default_factory=RepairLines)
+    paused: str | None = None
+    """Why every board is paused (why the journal cannot be written), until a write goes through again."""
+    probed_at: float = 0.0
+    """When the journal was last tried while paused (monotonic seconds)."""
 
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
@@ -167,6 +176,8 @@ class Service:
                 self.say(f"the server answered something unexpected ({error}); reading the boards again")
                 for referee in self.referees.values():
                     referee.forget_world()
+            except JournalError as error:
+                self.pause(error)
             if on_cycle:
                 on_cycle()
             stop.wait(max(0.0, self.config.poll_interval - (time.monotonic() - started)))
@@ -191,6 +202,7 @@ class Service:
         :data:`SWEEP_CYCLES` cycles (what events miss: pistons, WorldEdit, lost events). Without events
         every board is read every cycle. Either way a board whose blocks read exactly as last time, and
         whose referee had nothing left to settle, is not judged again: the same blocks, the same verdict."""
+        self._resume_if_writable()
         watched = [r for r in self.referees.values() if not r.cleared]
         events = self.client.supports_block_events()
         wanted = [r for r in watched if not events or self._wants_reading(r)]
@@ -214,7 +226,7 @@ class Service:
         for hit in poll.hits:
             self._on_hit(hit)
         now = self.clock()
-        for referee in watched:
+        for referee in watched if self.paused is None else []:
             for line in referee.tick(now):
                 self.post(referee, line)
                 self.unsettled.add(referee.name)
@@ -224,7 +236,12 @@ class Service:
             observed = regions.get(referee.name)
             if observed is not None and not referee.cleared:
                 self.read_at[referee.name] = self.cycle
-                if observed is not self.last_read.get(referee.name) or self._wants_reading(referee):
+                if self.paused is not None:
+                    if plan := referee.settle(observed):
+                        self.post(referee, f"paused, the journal cannot be written ({self.paused}): the board is "
+                                           "put back as journaled")
+                        self._send(plan, dict(observed))
+                elif observed is not self.last_read.get(referee.name) or self._wants_reading(referee):
                     self.look_at(referee, observed)
                     self.last_read[referee.name] = observed
         self.reports.expire(time.monotonic())
@@ -244,6 +261,35 @@ class Service:
         of them that each is read at least every :data:`SWEEP_CYCLES` cycles."""
         count = -(-len(boards) // SWEEP_CYCLES)
         return sorted(boards, key=lambda r: self.read_at.get(r.name, -1))[:count]
+
+    def pause(self, error: JournalError) -> None:
+        """The journal could not be written: pause every board (see the module's text), said once (the
+        journal's place only here, not in the game's chat)."""
+        if self.paused is None:
+            self.say(str(error))
+            self.post(None, f"the journal cannot be written ({self._journal_fault(error)}). What could not be "
+                            "journaled is taken back, and the boards are paused until it can be written again (free "
+                            "some disk space); play then goes on by itself")
+        self.paused = self._journal_fault(error)
+        self.probed_at = time.monotonic()
+        for referee in self.referees.values():
+            referee.forget_world()
+
+    def _journal_fault(self, error: JournalError) -> str:
+        """SQLite's reason for ``error`` (every board's referee writes the one journal)."""
+        return next(iter(self.referees.values())).journal.fault or str(error)
+
+    def _not_done(self, referee: BoardReferee, speaker: str, error: JournalError) -> None:
+        self.post(referee, f"{speaker}: not done, the journal cannot be written")
+        self.pause(error)
+
+    def _resume_if_writable(self) -> None:
+        if self.paused is None or time.monotonic() - self.probed_at < PROBE_EVERY or not self.referees:
+            return
+        self.probed_at = time.monotonic()
+        if next(iter(self.referees.values())).journal.writable():
+            self.paused = None
+            self.post(None, "the journal can be written again: the boards play on")
 
     def look_at(self, referee: BoardReferee, observed: dict[Cell, int]) -> None:
         low, high = referee.bounds()
@@ -435,6 +481,8 @@ class Service:
                 self.post(referee, line)
         except IllegalAction as error:
             self.post(referee, f"{speaker}: {error}")
+        except JournalError as error:
+            self._not_done(referee, speaker, error)
 
     def _on_hit(self, hit: BlockEvent) -> None:
         """A sword hit on a board whose game is played by hits: the hitter's seat selects or moves."""
@@ -458,6 +506,9 @@ class Service:
                 lines = [f"{speaker}: {action.text}"]
             else:
                 lines = [] if action is None else referee.act(seat, action, by=speaker)
+        except JournalError as error:
+            self._not_done(referee, speaker, error)
+            return
         except (ValueError, IllegalAction) as error:
             lines = [f"{speaker}: {error}"]
         for line in lines:

@@ -168,8 +168,8 @@ def read_schem(path: str | Path) -> tuple[dict[Cell, str], SchemInfo]:
         raise SchemError(f"cannot read {target}: {error.strerror or error}") from None
     try:
         nbt_file = nbtlib.File.from_fileobj(_gunzip(raw, target))
-    except (TypeError, ValueError, EOFError, IndexError, KeyError) as error:
-        raise SchemError(f"{target} is not a valid NBT file: {error}") from None
+    except (TypeError, ValueError, EOFError, IndexError, KeyError):
+        raise SchemError(f"{target} is gzipped but holds no valid NBT data (a .schem file is gzipped NBT)") from None
     if nbt_file.root_name == "Schematic":
         schematic: Mapping[str, Any] = nbt_file
     elif "Schematic" in nbt_file and isinstance(nbt_file["Schematic"], Compound):

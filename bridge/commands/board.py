@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 from bridge.adopt import schem_to_world
-from bridge.config import BoardConfig
+from bridge.config import WORLD_BORDER, BoardConfig
+from bridge.data_lock import lock_data_folder
 from bridge.edits import plan_edits
 from bridge.journal import Journal
 from bridge.materials import Materials
@@ -89,7 +90,12 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.action == "import":
         return import_schem(args, boards[0].world.geometry.bounds()[0])
-    journal = Journal(config.journal_path)
+    try:  # build, reset and clear write the journal: not beside a running referee of the same data folder
+        lock_data_folder(config.data_dir)
+        journal = Journal(config.journal_path)
+    except ValueError as error:
+        print(f"blockref board: {error}", file=sys.stderr)
+        return 1
     try:
         client = connect(args.server or DEFAULT_SERVER)
         wanted = {b.name for b in boards}
@@ -134,6 +140,10 @@ def import_schem(args: argparse.Namespace, region_corner: tuple[int, int, int]) 
         print(f"blockref board import: {error}", file=sys.stderr)
         return 2
     at = args.at or region_corner
+    if any(abs(v) + side > WORLD_BORDER for v, side in zip(at, info.size, strict=True)):
+        print(f"blockref board import: --at {','.join(map(str, at))}: the schematic would reach beyond the world's "
+              f"border (±{WORLD_BORDER:,} blocks on each axis)", file=sys.stderr)
+        return 2
     placed, unknown = schem_to_world(blocks, at)
     if unknown:
         kinds = ", ".join(f"{state} x{n}" for state, n in sorted(unknown.items())[:8])

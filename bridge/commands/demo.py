@@ -13,7 +13,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from bridge.board_options import parse_port
 from bridge.chat_commands import LEVELS
+from bridge.data_lock import lock_data_folder
 from bridge.embedded_server import ServerError
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError
@@ -45,8 +47,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         help="pause between two pieces so that people can follow (default 0.3 s)")
     parser.add_argument("--record", type=Path, default=Path("demo-record.txt"), metavar="FILE",
                         help="where the turn record is written (default demo-record.txt)")
-    parser.add_argument("--mc-port", type=int, default=25565, metavar="N", help="embedded server game port")
-    parser.add_argument("--api-port", type=int, default=4711, metavar="N", help="embedded server API port")
+    parser.add_argument("--mc-port", type=parse_port, default=25565, metavar="N", help="embedded server game port")
+    parser.add_argument("--api-port", type=parse_port, default=4711, metavar="N", help="embedded server API port")
     add_bridge_options(parser, server_default=None)
     parser.set_defaults(func=run)
 
@@ -58,13 +60,23 @@ def run(args: argparse.Namespace) -> int:
         print(f"blockref demo: {error}", file=sys.stderr)
         return 2
     config.boards = config.boards[:1]
+    if not args.record.resolve().parent.is_dir():
+        print(f"blockref demo: --record {args.record}: there is no folder {args.record.resolve().parent} to write "
+              "it in", file=sys.stderr)
+        return 2
+    try:
+        if args.data:
+            lock_data_folder(args.data)
+        journal = Journal(config.journal_path if args.data else ":memory:")
+    except ValueError as error:
+        print(f"blockref demo: {error}", file=sys.stderr)
+        return 1
     stop = stop_on_sigterm()
     server = None
     try:
         server, address = start_embedded_unless(args.server, mc_port=args.mc_port, api_port=args.api_port)
         if server is not None:
             print(f"watch it: join Minecraft {server.version} at {server.host}:{server.mc_port}", flush=True)
-        journal = Journal(args.data / "journal.sqlite3" if args.data else ":memory:")
         client = connect(address, attempts=None)
         referees = referees_for(config, journal, client, args.adopt)
         service = Service(client, config, referees, say=lambda line: print(line, flush=True))

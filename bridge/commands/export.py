@@ -139,7 +139,10 @@ def _add_output(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-o", "--output", type=Path, metavar="FILE", help="write to FILE instead of stdout")
 
 
-def _fail(message: str) -> int:
+def _fail(error: Exception) -> int:
+    """Say ``error`` in one line (a file that cannot be written as that, not as Python's ``[Errno N]``)."""
+    filename, reason = getattr(error, "filename", None), getattr(error, "strerror", None)
+    message = f"cannot write {filename}: {reason}" if filename and reason else str(error)
     print(f"blockref: error: {message}", file=sys.stderr)
     return 2
 
@@ -169,7 +172,7 @@ def _run_schematic(args: argparse.Namespace) -> int:
             args.output, blocks, version=args.format_version, data_version=version.data_version, world_offset=anchor
         )
     except ValueError as error:
-        return _fail(str(error))
+        return _fail(error)
     (x0, y0, z0), (x1, y1, z1) = layout.bounds()
     print(
         f"wrote {args.output}: {size} bytes, Sponge v{args.format_version}, DataVersion {version.data_version} "
@@ -185,7 +188,7 @@ def _run_command(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise
     except (ValueError, OSError) as error:
-        return _fail(str(error))
+        return _fail(error)
     return 0
 
 
@@ -196,7 +199,7 @@ def _run_datapack(args: argparse.Namespace) -> int:
             args.directory, _layout(args), version, anchor=args.anchor, at=args.at, with_start_pieces=not args.empty
         )
     except ValueError as error:
-        return _fail(str(error))
+        return _fail(error)
     print(
         f"wrote {target} (data pack format {version.pack_label}, Minecraft {version.name}); copy {args.directory} "
         f"into <world>/datapacks/, run /reload, then /function {NAMESPACE}:{FUNCTION}"
@@ -211,7 +214,7 @@ def _run_fills(args: argparse.Namespace) -> int:
     except BrokenPipeError:
         raise
     except (ValueError, OSError) as error:
-        return _fail(str(error))
+        return _fail(error)
     return 0
 
 
@@ -230,7 +233,7 @@ def _run_world(args: argparse.Namespace) -> int:
         }
         result = write_world(args.directory, blocks, version, ground=not args.no_ground)
     except (ValueError, OSError, WorldLibraryMissing) as error:
-        return _fail(str(error))
+        return _fail(error)
     low = ",".join(str(min(cell[axis] for cell in blocks)) for axis in range(3))
     high = ",".join(str(max(cell[axis] for cell in blocks)) for axis in range(3))
     print(

@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-from bridge.journal import GameSummary, Journal, SavedGame
+from bridge.journal import GameSummary, Journal, JournalError, SavedGame
 from engines.catalogue import game_module, make_game
 from engines.records import text_lines
 
@@ -26,11 +26,14 @@ class ExportError(ValueError):
 
 
 def open_journal(data: Path) -> Journal:
-    """The journal in the data folder ``data``; never creates one."""
+    """The journal in the data folder ``data``, read only (beside a running referee too); never creates one."""
     path = data / JOURNAL_FILE
-    if not path.is_file():
+    if not path.exists():
         raise ExportError(f"no journal at {path} (the bridge keeps it in its data folder; give it with --data DIR)")
-    return Journal(path)
+    try:
+        return Journal(path, read_only=True)
+    except JournalError as error:
+        raise ExportError(str(error)) from None
 
 
 def export_record(saved: SavedGame, summary: GameSummary | None = None) -> str:

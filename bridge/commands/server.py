@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 from types import FrameType
 
+from bridge.board_options import parse_port
 from bridge.embedded_server import DEFAULT_VERSION, EmbeddedServer, ServerError, StartInterrupted, host_port
 
 
@@ -30,8 +31,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
             "connection, 127.0.0.1:<game port>). SIGTERM or Ctrl-C stops it and saves the world."
         ),
     )
-    run.add_argument("--mc-port", type=int, default=25565, help="game port (default: 25565)")
-    run.add_argument("--api-port", type=int, default=4711, help="RaspberryJuice API port (default: 4711)")
+    run.add_argument("--mc-port", type=parse_port, default=25565, help="game port (default: 25565)")
+    run.add_argument("--api-port", type=parse_port, default=4711, help="RaspberryJuice API port (default: 4711)")
     run.add_argument(
         "--world",
         type=Path,
@@ -53,6 +54,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run_server(args: argparse.Namespace) -> int:
+    if args.log is not None:
+        try:
+            args.log.open("a", encoding="utf-8").close()
+        except OSError as error:
+            print(f"blockref server: cannot write the log {args.log}: {error.strerror or error}", file=sys.stderr)
+            return 2
     server = EmbeddedServer(
         mc_port=args.mc_port,
         api_port=args.api_port,

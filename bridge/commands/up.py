@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ipaddress
 import sys
 import threading
 from pathlib import Path
 
+from bridge.board_options import parse_port
 from bridge.commands.web import add_web_options
+from bridge.data_lock import lock_data_folder
 from bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted, host_port
 from bridge.journal import Journal
 from bridge.protocol import ProtocolError, ReconnectingClient
@@ -34,9 +37,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "boards, and referee every game until Ctrl-C. Players join the Minecraft server and type "
         "'nodes help' in chat.",
     )
-    parser.add_argument("--mc-port", type=int, default=25565, metavar="N",
+    parser.add_argument("--mc-port", type=parse_port, default=25565, metavar="N",
                         help="embedded server: the Minecraft game port (default 25565)")
-    parser.add_argument("--api-port", type=int, default=4711, metavar="N",
+    parser.add_argument("--api-port", type=parse_port, default=4711, metavar="N",
                         help="embedded server: the RaspberryJuice API port (default 4711)")
     parser.add_argument("--listen", metavar="ADDR",
                         help="embedded server: open the game port on ADDR (0.0.0.0: every network interface, so a "
@@ -64,7 +67,8 @@ def first_look(service: Service, client: ReconnectingClient) -> bool:
 
 
 def say(line: str) -> None:
-    print(line, flush=True)
+    with contextlib.suppress(OSError):  # output to a file on a full disk must not stop the referee
+        print(line, flush=True)
 
 
 def ready_line(prefixes: list[str], server: EmbeddedServer | None, address: str, seats_bound: bool = True,
@@ -110,6 +114,12 @@ def run(args: argparse.Namespace) -> int:
         print("blockref up: --listen and --online-mode (listen, online_mode in the config) are for the embedded "
               "server; with --server, your server's own settings decide who can join", file=sys.stderr)
         return 2
+    try:  # before anything is touched: a second referee of this data folder stops here
+        lock_data_folder(config.data_dir)
+        journal = Journal(config.journal_path)
+    except ValueError as error:
+        print(f"blockref up: {error}", file=sys.stderr)
+        return 1
     stop = stop_on_sigterm()
     server = web = None
     try:
@@ -120,7 +130,6 @@ def run(args: argparse.Namespace) -> int:
                                                 world=args.world or config.data_dir / "world", stop=stop,
                                                 listen=listen, online_mode=online_mode)
         supervisor = Supervisor(server, stop, say=say) if server is not None else None
-        journal = Journal(config.journal_path)
         client = connect(address, attempts=None, stop=stop, before_retry=supervisor.check if supervisor else None)
         threading.Thread(target=close_when_stopped, args=(stop, client), daemon=True).start()
         referees = until_ready(client, lambda: referees_for(config, journal, client, args.adopt), stop)

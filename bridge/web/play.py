@@ -166,11 +166,13 @@ class WebGames:
         return replay, summary.id
 
     def _journal(self, board: str, game_id: int, entry: str, by: str | None) -> None:
-        self.journal.append(game_id, entry, by)
+        """Journal ``entry``, and the result with it where it ends the game (one transaction)."""
         replay, _ = self._replay(board)
-        if replay.state.is_terminal():
-            winner = replay.state.winner()
-            self.journal.finish(game_id, f"player {winner} won" if winner else "draw")
+        after = replay.state.clone()
+        replay.game.replay_history_entry(after, entry)
+        winner = after.winner()
+        ending = (f"player {winner} won" if winner else "draw", None) if after.is_terminal() else None
+        self.journal.append(game_id, entry, by, ending)
 
     def _lock(self, board: str) -> asyncio.Lock:
         return self._locks.setdefault(board, asyncio.Lock())

@@ -4,7 +4,6 @@ played when the clock ends the turn, the queue surviving a restart, computer pla
 from __future__ import annotations
 
 import itertools
-import sqlite3
 import time
 from pathlib import Path
 
@@ -12,7 +11,7 @@ import pytest
 
 from bridge.config import BoardConfig, BridgeConfig, build_world
 from bridge.games.implosion import ImplosionWorld
-from bridge.journal import Journal
+from bridge.journal import Journal, JournalError
 from bridge.protocol import BlockEvent
 from bridge.referee import BoardReferee
 from bridge.service import Service
@@ -309,7 +308,7 @@ def test_the_queue_and_its_entries_are_journaled_in_one_transaction() -> None:
     game = journal.start_game("main", "implosion", {"players": 2})
     journal.add_pending(game, 1, "order 1 12.0 11.0 5", "ann")
     journal._db.execute("CREATE TEMP TRIGGER killed BEFORE DELETE ON pending BEGIN SELECT RAISE(ABORT, 'killed'); END")
-    with pytest.raises(sqlite3.DatabaseError, match="killed"):  # the process dies between the two writes
+    with pytest.raises(JournalError, match="killed"):  # the process dies between the two writes
         journal.play_pending(game, [("order 1 12.0 11.0 5", "ann"), ("end", "the clock")])
     assert journal.running_game("main").entries == []  # type: ignore[union-attr]
     assert [e.entry for e in journal.pending(game)] == ["order 1 12.0 11.0 5"]

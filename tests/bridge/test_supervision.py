@@ -221,11 +221,11 @@ def test_sigterm_stops_up_within_a_second_while_it_is_reconnecting(tmp_path: Pat
 def test_kill_9_of_the_embedded_server_makes_up_restart_it(embedded_up: tuple[Up, Path]) -> None:
     up, pid_file = embedded_up
     up.wait_for("READY", 90)
-    first = int(pid_file.read_text())
+    first = int(pid_file.read_text().split()[0])
     os.kill(first, signal.SIGKILL)
     up.wait_for("restarting it (1 of 5", 30)
     up.wait_for("reconnected to the server", 60)
-    second = int(pid_file.read_text())
+    second = int(pid_file.read_text().split()[0])
     assert second != first and _alive(second)
     print(f"up stopped {up.terminate(timeout=30):.2f} s after SIGTERM, embedded server included")
     assert not _alive(second) and not pid_file.exists()
@@ -236,7 +236,7 @@ def test_kill_9_of_the_embedded_server_makes_up_restart_it(embedded_up: tuple[Up
 def test_kill_9_of_up_takes_the_embedded_server_with_it(embedded_up: tuple[Up, Path]) -> None:
     up, pid_file = embedded_up
     up.wait_for("READY", 90)
-    server = int(pid_file.read_text())
+    server = int(pid_file.read_text().split()[0])
     up.process.kill()
     up.process.wait()
     assert _wait_until(lambda: not _alive(server), 20.0)
@@ -248,7 +248,7 @@ def test_sigterm_while_the_embedded_server_starts_stops_up_promptly(embedded_up:
     up, pid_file = embedded_up
     up.wait_for("starting the embedded Minecraft server", 30)
     assert _wait_until(pid_file.exists, 10)
-    server = int(pid_file.read_text())
+    server = int(pid_file.read_text().split()[0])
     print(f"up stopped {up.terminate(timeout=30):.2f} s after SIGTERM during start-up")
     assert not _alive(server)
 

@@ -1,0 +1,137 @@
+"""A journal that cannot be written (a full disk, here the connection switched to query-only) changes
+nothing: every referee operation leaves its state and the journal as they were, and the service pauses
+every board until the journal can be written again, then plays on by itself."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from bridge import service as service_module
+from bridge.games.implosion import ImplosionWorld
+from bridge.journal import Journal, JournalError
+from bridge.referee import BoardReferee
+from bridge.service import Service
+from engines.nodes import parse_action
+from schematics.implosion_layout import ImplosionLayout
+from tests.bridge.test_referee import RED_WIRE, Table
+from tests.bridge.test_service import chat, make_service
+from tests.bridge.test_tightwire_world import Table as TightwireTable
+
+
+def disk_full(journal: Journal, full: bool = True) -> None:
+    journal._db.execute(f"PRAGMA query_only = {'ON' if full else 'OFF'}")
+
+
+def one_cycle(service: Service) -> None:
+    """One turn of the service's own loop (where a journal fault is caught)."""
+    stop = threading.Event()
+    service.run(stop, on_cycle=stop.set)
+
+
+def saved(referee: BoardReferee) -> tuple[list[str], dict[int, str], int]:
+    game = referee.journal.running_game(referee.name)
+    assert game is not None
+    return game.entries, referee.journal.seats(referee.name), game.id
+
+
+NODES_OPERATIONS: dict[str, Callable[[BoardReferee], Any]] = {
+    "play": lambda r: r.play(parse_action("c4-c5"), by="ann"),
+    "concede": lambda r: r.concede(2, by="bo"),
+    "new_game": lambda r: r.new_game(),
+    "undo": lambda r: r.undo(),
+    "take_seat": lambda r: r.take_seat(2, "cy"),
+    "leave_seat": lambda r: r.leave_seat(1),
+}
+
+
+@pytest.mark.parametrize("operation", list(NODES_OPERATIONS))
+def test_a_referee_operation_that_cannot_be_journaled_changes_nothing(operation: str) -> None:
+    referee = Table().referee
+    referee.take_seat(1, "ann")
+    referee.play(parse_action("c3-c4"), by="ann")
+    before = (referee.state.history(), dict(referee.seats), referee.game_id, saved(referee))
+    disk_full(referee.journal)
+    with pytest.raises(JournalError, match="cannot write the journal :memory:"):
+        NODES_OPERATIONS[operation](referee)
+    assert (referee.state.history(), dict(referee.seats), referee.game_id, saved(referee)) == before
+    assert referee.journal.fault is not None and not referee.journal.writable()
+    disk_full(referee.journal, False)
+    assert referee.journal.writable() and referee.journal.fault is None
+    NODES_OPERATIONS[operation](referee)  # goes through once space is back
+
+
+def test_a_loss_on_time_that_cannot_be_journaled_is_not_given() -> None:
+    referee = TightwireTable().referee
+    disk_full(referee.journal)
+    with pytest.raises(JournalError):
+        referee.time_out(1)
+    assert referee.state.history() == [] and not referee.state.is_terminal()
+
+
+def test_orders_queued_and_played_by_the_clock_are_all_or_nothing() -> None:
+    journal = Journal(":memory:")
+    referee = BoardReferee("main", ImplosionWorld(ImplosionLayout(players=2), seed=9, turn_seconds=10), journal)
+    referee.take_seat(1, "ann")
+    referee.queue(1, referee.state.action_from_text("order 1 12.0 12.1 12"), "ann")
+    disk_full(journal)
+    with pytest.raises(JournalError):
+        referee.queue(2, referee.state.action_from_text("order 2 12.12 12.11 12"), "bo")
+    referee.tick(0.0)
+    with pytest.raises(JournalError):
+        referee.tick(100.0)  # the turn ends: the queue and the clock's end, journaled at once, cannot be
+    assert referee.state.history() == [] and [p.entry for p in journal.pending(referee.game_id)] == [
+        "order 1 12.0 12.1 12"]
+    assert [p.entry for p in referee.pending] == ["order 1 12.0 12.1 12"]
+
+
+def test_the_service_takes_back_what_it_cannot_journal_pauses_and_plays_on_when_it_can(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(service_module, "PROBE_EVERY", 0.0)
+    service, world = make_service()
+    chat(service, world, 7, "alex", "nodes join 1")
+    chat(service, world, 8, "bo", "nodes join 2")
+    referee = service.referees["main"]
+    wire = referee.world.layout.segment_cells((2, 2), (2, 3))[0]  # c3-c4
+    disk_full(referee.journal)
+    world.place(wire, RED_WIRE)
+    one_cycle(service)
+    assert referee.state.history() == [] and saved(referee)[0] == []
+    assert any("the journal cannot be written (attempt to write a readonly database)" in line and "paused" in line
+               for line in world.chat)
+    assert not any(":memory:" in line for line in world.chat)  # the journal's place is no business of the chat
+    one_cycle(service)
+    assert world.block(wire) == referee.target()[wire].legacy_id  # taken back
+    asked = len(world.chat)
+    world.say(8, "bo", "nodes concede")
+    one_cycle(service)
+    assert "bo: not done, the journal cannot be written" in world.chat[asked:][0]
+    assert not referee.state.is_terminal()
+    world.place(wire, RED_WIRE)
+    one_cycle(service)
+    assert any("paused, the journal cannot be written (" in line for line in world.chat[asked:])
+    assert world.block(wire) == referee.target()[wire].legacy_id and referee.state.history() == []
+    disk_full(referee.journal, False)
+    one_cycle(service)
+    assert service.paused is None and "the journal can be written again" in world.chat[-1]
+    world.place(wire, RED_WIRE)
+    one_cycle(service)
+    assert referee.state.history() == ["c3-c4"] and saved(referee)[0] == ["c3-c4"]
+
+
+def test_the_entry_that_ends_a_game_and_its_result_are_journaled_at_once() -> None:
+    referee = Table().referee
+    referee.play(parse_action("c3-c4"), by="ann")
+    referee.journal._db.execute(
+        "CREATE TEMP TRIGGER full BEFORE UPDATE ON games BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    with pytest.raises(JournalError, match="disk full"):  # the result cannot be written: nor can the entry
+        referee.concede(2, by="bo")
+    assert saved(referee)[0] == ["c3-c4"] and not referee.state.is_terminal()
+    referee.journal._db.execute("DROP TRIGGER full")
+    referee.concede(2, by="bo")
+    assert saved(referee)[0] == ["c3-c4", "concede 2"]
+    assert [g.result for g in referee.journal.games()] == ["player 1 won"]
