@@ -33,9 +33,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engines.ai.knowledge import NODES_LEVELS, computer_player, greedy_player
-from engines.ai.players import MCTSPlayer, Player, RandomPlayer
-from engines.nodes import NodesGame, NodesState
+from blockref.engines.ai.knowledge import NODES_LEVELS, computer_player, greedy_player
+from blockref.engines.ai.players import MCTSPlayer, Player, RandomPlayer
+from blockref.engines.nodes import NodesGame, NodesState
 
 PAIRINGS = ("hard-normal", "normal-easy", "hard-greedy", "hard-random")
 DEFAULT_PAIRINGS = PAIRINGS[:3]

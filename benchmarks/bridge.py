@@ -7,7 +7,7 @@ Starts its own embedded server, runs the service (in this process, so its protoc
 counted) and a mineflayer bot that plays a seeded random game of the board's game (Nodes unless
 ``--game`` says otherwise; every board option of ``blockref up`` is taken) piece by piece, placing the
 block a person would (the game's world says which and where). With ``--server`` it uses that server
-instead (say the Minetest peer, ``python -m bridge.peers.minetest``) and a pretend player on a second API
+instead (say the Minetest peer, ``python -m blockref.bridge.peers.minetest``) and a pretend player on a second API
 connection (``setBlock`` and a fence). For each piece it measures the time from the moment the server has
 the player's block to the moment the world shows the whole piece and its consequences (a Nodes segment
 filled or a node's peg and tabs; a New Rule wall or space, dead chains and the rim). Prints p50/p95/max,
@@ -29,14 +29,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bridge.board_options import add_board_options, world_from_args
-from bridge.config import BoardConfig, BridgeConfig
-from bridge.embedded_server import EmbeddedServer, free_port
-from bridge.journal import Journal
-from bridge.protocol import MinecraftClient, ReconnectingClient
-from bridge.runtime import parse_server, referees_for
-from bridge.service import Service
-from schematics.blocks import BlockType
+from blockref.bridge.board_options import add_board_options, world_from_args
+from blockref.bridge.config import BoardConfig, BridgeConfig
+from blockref.bridge.embedded_server import EmbeddedServer, free_port
+from blockref.bridge.journal import Journal
+from blockref.bridge.protocol import MinecraftClient, ReconnectingClient
+from blockref.bridge.runtime import parse_server, referees_for
+from blockref.bridge.service import Service
+from blockref.schematics.blocks import BlockType
 from tests.support.players import Players
 
 Cell = tuple[int, int, int]

@@ -21,9 +21,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from fake_rj import FakeRaspberryJuice
 
-from bridge.protocol import MinecraftClient
-from bridge.runtime import parse_server
-from schematics.options import parse_position
+from blockref.bridge.protocol import MinecraftClient
+from blockref.bridge.runtime import parse_server
+from blockref.schematics.options import parse_position
 
 REGION = (-600, 30, -600)
 

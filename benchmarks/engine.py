@@ -28,17 +28,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engines.core import Game, GameState
-from engines.implosion import END_TURN, ImplosionGame
-from engines.implosion.random_play import order_storm, random_orders
-from engines.implosion.random_play import random_games as implosion_games
-from engines.newrule import NewRuleGame
-from engines.newrule.random_play import random_games as newrule_games
-from engines.nodes import NodesGame
-from engines.nodes.random_play import random_games as nodes_games
-from engines.tightwire import TightwireGame
-from engines.tightwire.board import geometry
-from engines.tightwire.random_play import random_games as tightwire_games
+from blockref.engines.core import Game, GameState
+from blockref.engines.implosion import END_TURN, ImplosionGame
+from blockref.engines.implosion.random_play import order_storm, random_orders
+from blockref.engines.implosion.random_play import random_games as implosion_games
+from blockref.engines.newrule import NewRuleGame
+from blockref.engines.newrule.random_play import random_games as newrule_games
+from blockref.engines.nodes import NodesGame
+from blockref.engines.nodes.random_play import random_games as nodes_games
+from blockref.engines.tightwire import TightwireGame
+from blockref.engines.tightwire.board import geometry
+from blockref.engines.tightwire.random_play import random_games as tightwire_games
 
 
 @dataclass(frozen=True)

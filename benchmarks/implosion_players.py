@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ai_match import wilson
 
-from engines.ai.implosion_player import ImplosionPlayer
-from engines.implosion import END_TURN, ImplosionGame, ImplosionState, Order
+from blockref.engines.ai.implosion_player import ImplosionPlayer
+from blockref.engines.implosion import END_TURN, ImplosionGame, ImplosionState, Order
 
 
 def play_orders(state: ImplosionState, queues: list[list[Order]]) -> None:

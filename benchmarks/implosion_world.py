@@ -21,12 +21,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bridge.config import BoardConfig, BridgeConfig, build_world
-from bridge.embedded_server import EmbeddedServer, free_port
-from bridge.journal import Journal
-from bridge.protocol import MinecraftClient
-from bridge.referee import BoardReferee
-from bridge.service import Service
+from blockref.bridge.config import BoardConfig, BridgeConfig, build_world
+from blockref.bridge.embedded_server import EmbeddedServer, free_port
+from blockref.bridge.journal import Journal
+from blockref.bridge.protocol import MinecraftClient
+from blockref.bridge.referee import BoardReferee
+from blockref.bridge.service import Service
 
 ORIGIN = (-40, 0, -100)
 

@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bridge.embedded_server import EmbeddedServer, free_port
-from bridge.runtime import parse_server
-from schematics.options import parse_position
+from blockref.bridge.embedded_server import EmbeddedServer, free_port
+from blockref.bridge.runtime import parse_server
+from blockref.schematics.options import parse_position
 from tests.support.players import Players
 
 

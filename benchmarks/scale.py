@@ -30,14 +30,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks.bridge import bot_placer, percentile
-from bridge.config import BoardConfig, BridgeConfig, build_world
-from bridge.embedded_server import EmbeddedServer, free_port
-from bridge.games.base import GameWorld
-from bridge.journal import Journal
-from bridge.protocol import MinecraftClient, ReconnectingClient
-from bridge.runtime import referees_for
-from bridge.service import Service
-from engines.core import GameState
+from blockref.bridge.config import BoardConfig, BridgeConfig, build_world
+from blockref.bridge.embedded_server import EmbeddedServer, free_port
+from blockref.bridge.games.base import GameWorld
+from blockref.bridge.journal import Journal
+from blockref.bridge.protocol import MinecraftClient, ReconnectingClient
+from blockref.bridge.runtime import referees_for
+from blockref.bridge.service import Service
+from blockref.engines.core import GameState
 from tests.support.players import Players
 
 GAMES = ("nodes", "newrule", "tightwire")

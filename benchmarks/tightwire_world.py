@@ -22,14 +22,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bridge.config import BoardConfig, BridgeConfig
-from bridge.embedded_server import EmbeddedServer, free_port
-from bridge.games.tightwire import TightwireWorld
-from bridge.journal import Journal
-from bridge.protocol import MinecraftClient, ReconnectingClient
-from bridge.referee import BoardReferee
-from bridge.service import Service
-from engines.tightwire import Draw, Revive, TightwireAction, TightwireState
+from blockref.bridge.config import BoardConfig, BridgeConfig
+from blockref.bridge.embedded_server import EmbeddedServer, free_port
+from blockref.bridge.games.tightwire import TightwireWorld
+from blockref.bridge.journal import Journal
+from blockref.bridge.protocol import MinecraftClient, ReconnectingClient
+from blockref.bridge.referee import BoardReferee
+from blockref.bridge.service import Service
+from blockref.engines.tightwire import Draw, Revive, TightwireAction, TightwireState
 from tests.support.players import Bot, Players
 
 ORIGIN = (3, 0, -3)

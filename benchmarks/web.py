@@ -30,9 +30,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import httpx
 
-from bridge.embedded_server import free_port, port_accepts
-from bridge.journal import Journal
-from engines.nodes import NodesGame
+from blockref.bridge.embedded_server import free_port, port_accepts
+from blockref.bridge.journal import Journal
+from blockref.engines.nodes import NodesGame
 
 TARGET_P95 = 0.300
 TARGET_CPU = 0.10
@@ -110,7 +110,8 @@ def main() -> int:
     journal = Journal(data / "journal.sqlite3")
     game_id = journal.start_game("main", "nodes", NODES)
     port = free_port()
-    server = subprocess.Popen([sys.executable, "-m", "bridge.cli", "web", "--port", str(port), "--data", str(data),
+    server = subprocess.Popen([sys.executable, "-m", "blockref.bridge.cli", "web", "--port", str(port),
+                               "--data", str(data),
                                "--spectators", str(max(counts) + 10), "--per-address", str(max(counts) + 10),
                                "--rate", "10000"],
                               stdout=subprocess.DEVNULL, cwd=Path(__file__).resolve().parents[1])

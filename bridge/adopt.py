@@ -12,8 +12,8 @@ import json
 from collections.abc import Mapping
 from pathlib import Path
 
-from bridge.games.base import GameWorld
-from schematics.blocks import BLOCKS, BlockType, block_from_state
+from blockref.bridge.games.base import GameWorld
+from blockref.schematics.blocks import BLOCKS, BlockType, block_from_state
 
 Cell = tuple[int, int, int]
 

@@ -16,12 +16,12 @@ import argparse
 from collections.abc import Mapping
 from typing import Any
 
-from bridge.config import DEFAULT_ORIGIN, build_world
-from bridge.games import DEFAULT_GAME, WORLDS, every_option, world_class
-from bridge.games.base import GameWorld
-from engines.core import Game
-from schematics.grid import ORIENTATIONS
-from schematics.options import parse_position, parse_spacing
+from blockref.bridge.config import DEFAULT_ORIGIN, build_world
+from blockref.bridge.games import DEFAULT_GAME, WORLDS, every_option, world_class
+from blockref.bridge.games.base import GameWorld
+from blockref.engines.core import Game
+from blockref.schematics.grid import ORIENTATIONS
+from blockref.schematics.options import parse_position, parse_spacing
 
 
 def parse_port(text: str) -> int:

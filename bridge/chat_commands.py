@@ -16,14 +16,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from bridge.chat_budget import ChatBudget
-from bridge.referee import PLACERS_UNKNOWN
-from bridge.rules_chat import rules_lines
-from engines.ai.hints import hint
-from engines.core import IllegalAction
+from blockref.bridge.chat_budget import ChatBudget
+from blockref.bridge.referee import PLACERS_UNKNOWN
+from blockref.bridge.rules_chat import rules_lines
+from blockref.engines.ai.hints import hint
+from blockref.engines.core import IllegalAction
 
 if TYPE_CHECKING:
-    from bridge.referee import BoardReferee
+    from blockref.bridge.referee import BoardReferee
 
 VERBS = ("join", "leave", "start", "concede", "reset", "status", "undo", "build", "clear", "rules", "hint", "help")
 QUEUE_VERBS = ("orders", "cancel")  # for games whose actions are queued until the clock plays them

@@ -11,19 +11,19 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from bridge import __version__
+from blockref.bridge import __version__
 
 COMMAND_MODULES: tuple[str, ...] = (
-    "bridge.commands.play",
-    "bridge.commands.export",
-    "bridge.commands.server",
-    "bridge.commands.board",
-    "bridge.commands.up",
-    "bridge.commands.demo",
-    "bridge.commands.draw",
-    "bridge.commands.games",
-    "bridge.commands.setup",
-    "bridge.commands.web",
+    "blockref.bridge.commands.play",
+    "blockref.bridge.commands.export",
+    "blockref.bridge.commands.server",
+    "blockref.bridge.commands.board",
+    "blockref.bridge.commands.up",
+    "blockref.bridge.commands.demo",
+    "blockref.bridge.commands.draw",
+    "blockref.bridge.commands.games",
+    "blockref.bridge.commands.setup",
+    "blockref.bridge.commands.web",
 )
 
 

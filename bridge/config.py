@@ -29,10 +29,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bridge.games import DEFAULT_GAME, world_class
-from bridge.games.base import GameWorld
-from engines.core import Game
-from schematics.style import read_toml
+from blockref.bridge.games import DEFAULT_GAME, world_class
+from blockref.bridge.games.base import GameWorld
+from blockref.engines.core import Game
+from blockref.schematics.style import read_toml
 
 DEFAULT_ORIGIN = (3, 0, -3)
 WORLD_BORDER = 30_000_000

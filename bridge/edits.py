@@ -8,7 +8,7 @@ A cell read as already right is never written, even with the block it holds, bec
 put a block there since the read; that block must reach the referee at the next read, not vanish.
 Cells that were not read at all are written only when the caller says so (``overwrite_unread``).
 
->>> from schematics.blocks import block
+>>> from blockref.schematics.blocks import block
 >>> stone, air = block("stone"), block("air")
 >>> target = {(x, 0, z): stone for x in range(3) for z in range(2)} | {(5, 0, 0): air}
 >>> plan = plan_edits(target, observed={(5, 0, 0): 1} | {(x, 0, z): 0 for x in range(3) for z in range(2)})
@@ -39,7 +39,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from schematics.blocks import BlockType
+from blockref.schematics.blocks import BlockType
 
 Cell = tuple[int, int, int]
 Cuboid = tuple[Cell, Cell, int, int]

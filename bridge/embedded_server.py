@@ -25,8 +25,8 @@ import time
 from pathlib import Path
 from types import TracebackType
 
-from bridge import server_files
-from bridge.processes import ProcessInUse, die_with_parent, reclaim, remove_pid, write_pid
+from blockref.bridge import server_files
+from blockref.bridge.processes import ProcessInUse, die_with_parent, reclaim, remove_pid, write_pid
 
 DEFAULT_VERSION = "1.21.4"
 STOP_TIMEOUT = 15.0

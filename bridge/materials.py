@@ -14,8 +14,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from schematics.blocks import AIR, BlockType
-from schematics.style import Style, builtin_styles, load_style
+from blockref.schematics.blocks import AIR, BlockType
+from blockref.schematics.style import Style, builtin_styles, load_style
 
 Cell = tuple[int, int, int]
 Legacy = tuple[int, int]
@@ -34,7 +34,7 @@ class ReadbackClient(Protocol):
 def style_blocks(style: Style) -> dict[str, BlockType]:
     """Every role of ``style`` with its block, named for messages (``"player 1's node"``).
 
-    >>> from schematics.style import load_style
+    >>> from blockref.schematics.style import load_style
     >>> roles = style_blocks(load_style("classic"))
     >>> roles["the border"].name, roles["player 1's node"].name, roles["an empty cell"].name
     ('polished_andesite', 'nether_wart_block', 'air')
@@ -100,7 +100,7 @@ def clashes(style: Style, readback: Readback) -> list[Clash]:
     id among themselves (that only changes the look). A block missing from ``readback`` is taken to
     read back as itself.
 
-    >>> from schematics.style import load_style
+    >>> from blockref.schematics.style import load_style
     >>> lossy = {(214, 0): 1, (155, 0): 35, (152, 0): 73, (22, 0): 21, (251, 14): 1, (251, 11): 1}
     >>> found = clashes(load_style("classic"), lossy)
     >>> print(found[0])
@@ -127,7 +127,7 @@ def choose_style(wanted: Style, candidates: Iterable[Style], readback: Readback)
     learnt: each of its blocks is in ``readback``); returns it with the clashes of ``wanted``.
     Raises ValueError naming the clashes if no style works.
 
-    >>> from schematics.style import load_style
+    >>> from blockref.schematics.style import load_style
     >>> lossy = {(214, 0): 1, (1, 6): 1}
     >>> portable = load_style("portable")
     >>> learnt = {**lossy, **{block.legacy: block.legacy_id for block in style_blocks(portable).values()}}

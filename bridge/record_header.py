@@ -11,6 +11,6 @@
 
 from __future__ import annotations
 
-from engines.record_header import RecordHeader, header_lines, parse_options, read_header
+from blockref.engines.record_header import RecordHeader, header_lines, parse_options, read_header
 
 __all__ = ["RecordHeader", "header_lines", "parse_options", "read_header"]

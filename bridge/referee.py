@@ -12,11 +12,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bridge.edits import EditPlan, plan_edits
-from bridge.games.base import GameWorld, Notice, Placement, TimeOut
-from bridge.journal import Ending, Journal, JournalError, PendingEntry
-from engines.core import GameState, IllegalAction
-from schematics.blocks import AIR, BlockType
+from blockref.bridge.edits import EditPlan, plan_edits
+from blockref.bridge.games.base import GameWorld, Notice, Placement, TimeOut
+from blockref.bridge.journal import Ending, Journal, JournalError, PendingEntry
+from blockref.engines.core import GameState, IllegalAction
+from blockref.schematics.blocks import AIR, BlockType
 
 Cell = tuple[int, int, int]
 GRASS = BlockType("grass_block", 2, 0, "snowy=false")  # a superflat world's top layer; not a style block

@@ -25,7 +25,7 @@ def rule_topics(game: str) -> dict[str, tuple[str, ...]]:
     for a game without chat rules."""
     if game not in GAMES:
         raise ValueError(f"no chat rules for {game!r}; the games are {', '.join(GAMES)}")
-    text = resources.files("bridge.rules").joinpath(f"{game}.txt").read_text(encoding="utf-8")
+    text = resources.files("blockref.bridge.rules").joinpath(f"{game}.txt").read_text(encoding="utf-8")
     topics: dict[str, list[str]] = {}
     current: list[str] | None = None
     for line in text.splitlines():

@@ -11,13 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from bridge.adopt import load_template, save_template, template_blocks, template_from_world
-from bridge.board_options import add_board_options, world_from_args
-from bridge.config import BoardConfig, BridgeConfig, check_boards, load_config, seconds
-from bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted
-from bridge.journal import Journal
-from bridge.protocol import GarbledReply, InvalidArgument, ProtocolError, ReconnectingClient
-from bridge.referee import BoardReferee
+from blockref.bridge.adopt import load_template, save_template, template_blocks, template_from_world
+from blockref.bridge.board_options import add_board_options, world_from_args
+from blockref.bridge.config import BoardConfig, BridgeConfig, check_boards, load_config, seconds
+from blockref.bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted
+from blockref.bridge.journal import Journal
+from blockref.bridge.protocol import GarbledReply, InvalidArgument, ProtocolError, ReconnectingClient
+from blockref.bridge.referee import BoardReferee
 
 
 def add_bridge_options(parser: argparse.ArgumentParser, *, server_default: str | None = "127.0.0.1:4711") -> None:

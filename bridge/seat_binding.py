@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bridge.referee import BoardReferee
+    from blockref.bridge.referee import BoardReferee
 
 READ_ONLY_VERBS = frozenset({"help", "status", "rules"})
 """Chat commands that change nothing: anyone may use them under any name."""

@@ -23,17 +23,17 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bridge.chat_budget import RepairLines
-from bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
-from bridge.config import BridgeConfig
-from bridge.edits import EditPlan
-from bridge.games.base import Notice
-from bridge.journal import JournalError
-from bridge.protocol import BlockEvent, ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
-from bridge.referee import BoardReferee
-from bridge.seat_binding import READ_ONLY_VERBS, minutes, present, refusal, seat_of
-from engines.ai.knowledge import seat_player
-from engines.core import SIMULTANEOUS, IllegalAction
+from blockref.bridge.chat_budget import RepairLines
+from blockref.bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
+from blockref.bridge.config import BridgeConfig
+from blockref.bridge.edits import EditPlan
+from blockref.bridge.games.base import Notice
+from blockref.bridge.journal import JournalError
+from blockref.bridge.protocol import BlockEvent, ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
+from blockref.bridge.referee import BoardReferee
+from blockref.bridge.seat_binding import READ_ONLY_VERBS, minutes, present, refusal, seat_of
+from blockref.engines.ai.knowledge import seat_player
+from blockref.engines.core import SIMULTANEOUS, IllegalAction
 
 Cell = tuple[int, int, int]
 REPORT_KEPT = 1.5  # seconds a place report waits for its block to be read

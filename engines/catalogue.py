@@ -29,13 +29,13 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
 
-from engines.core import Game
+from blockref.engines.core import Game
 
 GAMES: dict[str, str] = {
-    "nodes": "engines.nodes",
-    "newrule": "engines.newrule",
-    "tightwire": "engines.tightwire",
-    "implosion": "engines.implosion",
+    "nodes": "blockref.engines.nodes",
+    "newrule": "blockref.engines.newrule",
+    "tightwire": "blockref.engines.tightwire",
+    "implosion": "blockref.engines.implosion",
 }
 
 

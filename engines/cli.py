@@ -1,4 +1,4 @@
-"""What the engines' command lines (``python -m engines.<game>``) share: the ``replay`` and ``random-games``
+"""What the engines' command lines (``python -m blockref.engines.<game>``) share: the ``replay`` and ``random-games``
 commands, reading a record file with its header, and the exit statuses (0 done, 2 bad input, with a
 one-line message on stderr). Each game keeps its own options and help texts; ``replay``'s options are
 left unset unless given, so that the record's ``# options:`` line fills them in."""
@@ -12,9 +12,9 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any, NoReturn, Protocol, TypeVar
 
-from engines.catalogue import game_module, make_game
-from engines.record_header import HeaderError, RecordHeader, game_for_record, split_header
-from engines.records import RecordError, read_lines
+from blockref.engines.catalogue import game_module, make_game
+from blockref.engines.record_header import HeaderError, RecordHeader, game_for_record, split_header
+from blockref.engines.records import RecordError, read_lines
 
 
 class JsonState(Protocol):
@@ -114,7 +114,7 @@ def _other_game(header: RecordHeader, name: str) -> str:
     other = header.entries_game() if header.game is None else None
     if other is None or other == name:
         return ""
-    return f" (the record names no game, and its entries are {other}'s: python -m engines.{other} replay)"
+    return f" (the record names no game, and its entries are {other}'s: python -m blockref.engines.{other} replay)"
 
 
 def exit_with(main: Callable[[], int]) -> NoReturn:

@@ -1,6 +1,6 @@
 """What the games' ``random-games`` measures share: random legal play and the figures' arithmetic.
 
->>> from engines.nodes import NodesGame
+>>> from blockref.engines.nodes import NodesGame
 >>> state = NodesGame().new_initial_state()
 >>> len(list(play_out(state, random.Random(1), cap=5))), state.turns
 (5, 1)
@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterator
 from typing import TypeVar
 
-from engines.core import GameState
+from blockref.engines.core import GameState
 
 ActionT = TypeVar("ActionT")
 

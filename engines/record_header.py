@@ -15,7 +15,7 @@ read them, so that a record replays as it was played. A ``#`` line after the fir
 >>> read_header(["# options: size"])
 Traceback (most recent call last):
 ...
-engines.record_header.HeaderError: line 1: 'size' is not KEY=VALUE (e.g. size=5)
+blockref.engines.record_header.HeaderError: line 1: 'size' is not KEY=VALUE (e.g. size=5)
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from itertools import chain, repeat
 from typing import Any
 
-from engines.catalogue import game_module, make_game
-from engines.core import Game
-from engines.records import shorten, strip_comment
+from blockref.engines.catalogue import game_module, make_game
+from blockref.engines.core import Game
+from blockref.engines.records import shorten, strip_comment
 
 _GAME_LINE = re.compile(r"^\s*#\s*game\s*:\s*(\S+)\s*$", re.IGNORECASE)  # "# game: a long one" is prose
 _OPTIONS_LINE = re.compile(r"^\s*#\s*options\s*:\s*(.*?)\s*$", re.IGNORECASE)

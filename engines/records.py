@@ -6,14 +6,14 @@ state before the record and after each entry, and turns the first bad entry into
 Only ``\\n`` (or ``\\r\\n``) ends a line; a line holds at most :data:`MAX_LINE_CHARS` characters and a
 record at most :data:`MAX_ENTRIES` entries, so replaying takes memory in proportion to the record.
 
->>> from engines.newrule import NewRuleGame, play_entry
+>>> from blockref.engines.newrule import NewRuleGame, play_entry
 >>> states = every(play_record(NewRuleGame(), ["\\ufeffstart c3  # a comment", "", "start d4"], play_entry))
 >>> [state.turns for state in states]
 [0, 1, 2]
 >>> final(play_record(NewRuleGame(), ["start c3", "start c3"], play_entry))
 Traceback (most recent call last):
 ...
-engines.records.RecordError: line 2: 'start c3': c3 already holds player 1's initial
+blockref.engines.records.RecordError: line 2: 'start c3': c3 already holds player 1's initial
 >>> text_lines("start c3 # a form feed \\f and a line separator \\u2028 stay in the comment\\r\\nstart d4")
 ['start c3 # a form feed \\x0c and a line separator \\u2028 stay in the comment', 'start d4']
 >>> error = str(RecordError(7, "x" * 500, "no such entry"))  # a long line is quoted by its start
@@ -30,7 +30,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, TypeVar
 
-from engines.core import Game, GameState, IllegalAction
+from blockref.engines.core import Game, GameState, IllegalAction
 
 StateT = TypeVar("StateT", bound=GameState[Any])
 

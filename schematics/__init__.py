@@ -4,9 +4,9 @@ The bridge and every export share :class:`BoardLayout` (where everything is) and
 (what it is made of).
 """
 
-from schematics.blocks import BLOCKS, BlockType, block, block_from_state
-from schematics.layout import BoardLayout, parse_point, point_name
-from schematics.style import PlayerMaterials, Style, load_style
+from blockref.schematics.blocks import BLOCKS, BlockType, block, block_from_state
+from blockref.schematics.layout import BoardLayout, parse_point, point_name
+from blockref.schematics.style import PlayerMaterials, Style, load_style
 
 __all__ = [
     "BLOCKS",

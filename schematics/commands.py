@@ -20,8 +20,8 @@ below).
 
 from __future__ import annotations
 
-from schematics.fills import Fill, fill_lines, plan_fills
-from schematics.geometry import BoardGeometry, Cell
+from blockref.schematics.fills import Fill, fill_lines, plan_fills
+from blockref.schematics.geometry import BoardGeometry, Cell
 
 COMMAND_BLOCK_LIMIT = 32500
 MINECART_RISE = 2  # the minecarts run their commands two blocks above the command block

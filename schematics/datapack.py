@@ -18,9 +18,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from schematics.commands import build_lines
-from schematics.geometry import BoardGeometry, Cell
-from schematics.versions import VERSIONS, McVersion
+from blockref.schematics.commands import build_lines
+from blockref.schematics.geometry import BoardGeometry, Cell
+from blockref.schematics.versions import VERSIONS, McVersion
 
 NAMESPACE = "blockref"
 FUNCTION = "build"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from schematics.blocks import BlockType
+from blockref.schematics.blocks import BlockType
 
 Cell = tuple[int, int, int]
 MAX_FILL_VOLUME = 32768  # vanilla /fill limit (commandModificationBlockLimit default)

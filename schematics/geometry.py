@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from schematics.blocks import BlockType
+from blockref.schematics.blocks import BlockType
 
 Cell = tuple[int, int, int]
 

@@ -15,7 +15,7 @@ and put back. ``getBlocks`` reads ids only, so the seat colours turn their mater
 and the first three, differ in id), and the bridge reads the colour of a few unit blocks each look to find
 a unit swapped for another colour of the same id.
 
->>> from engines.implosion import parse_node
+>>> from blockref.engines.implosion import parse_node
 >>> layout = ImplosionLayout(players=4, origin=(0, 0, 0))
 >>> layout.position(CENTRE), layout.position(parse_node("12.0")), layout.position(parse_node("2.1"))
 ((0, 0), (3, 22), (1, -1))
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from engines.implosion import (
+from blockref.engines.implosion import (
     CAPACITY,
     CENTRE,
     NODES,
@@ -45,9 +45,9 @@ from engines.implosion import (
     spawn_nodes_of,
     start_node,
 )
-from engines.implosion.board import INDEX, ring_size
-from schematics.blocks import AIR, BlockType, block
-from schematics.grid import ORIENTATIONS, Grid
+from blockref.engines.implosion.board import INDEX, ring_size
+from blockref.schematics.blocks import AIR, BlockType, block
+from blockref.schematics.grid import ORIENTATIONS, Grid
 
 Cell = tuple[int, int, int]
 MIN_SPACING, MAX_SPACING = 2, 4

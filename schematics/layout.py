@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from schematics.blocks import AIR, BlockType
-from schematics.grid import ORIENTATIONS, Grid
-from schematics.style import PlayerMaterials, Style, load_style
+from blockref.schematics.blocks import AIR, BlockType
+from blockref.schematics.grid import ORIENTATIONS, Grid
+from blockref.schematics.style import PlayerMaterials, Style, load_style
 
 Cell = tuple[int, int, int]
 Point = tuple[int, int]

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from schematics.blocks import AIR, BlockType, block
-from schematics.grid import ORIENTATIONS, Grid
+from blockref.schematics.blocks import AIR, BlockType, block
+from blockref.schematics.grid import ORIENTATIONS, Grid
 
 Cell = tuple[int, int, int]
 MIN_SPACING, MAX_SPACING = 2, 8

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from schematics.layout import MAX_SPACING, MIN_SPACING
+from blockref.schematics.layout import MAX_SPACING, MIN_SPACING
 
 
 def parse_position(text: str) -> tuple[int, int, int]:

@@ -25,7 +25,7 @@ from typing import Any
 import nbtlib
 from nbtlib.tag import Byte, ByteArray, Compound, Int, IntArray, List, Long, Short, String
 
-from schematics.blocks import BlockType
+from blockref.schematics.blocks import BlockType
 
 Cell = tuple[int, int, int]
 AIR_STATE = "minecraft:air"

@@ -30,7 +30,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from schematics.blocks import AIR, BlockType, block
+from blockref.schematics.blocks import AIR, BlockType, block
 
 STYLES_DIR = Path(__file__).parent / "styles"
 PLAYERS = (1, 2)

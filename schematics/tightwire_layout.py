@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any
 
-from schematics.blocks import AIR, BlockType, block
-from schematics.grid import ORIENTATIONS, Grid
+from blockref.schematics.blocks import AIR, BlockType, block
+from blockref.schematics.grid import ORIENTATIONS, Grid
 
 Cell = tuple[int, int, int]
 XY = tuple[int, int]

@@ -21,9 +21,9 @@ from typing import Any
 
 import nbtlib
 
-from schematics.blocks import BlockType
-from schematics.layout import Cell
-from schematics.versions import McVersion
+from blockref.schematics.blocks import BlockType
+from blockref.schematics.layout import Cell
+from blockref.schematics.versions import McVersion
 
 INSTALL_HINT = "pip install '.[world]' in the blockref source folder (with pipx: pipx inject blockref mcapy)"
 FIRST_DATA_VERSION = 2860  # Minecraft 1.18: the chunk format mcapy writes

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bridge.embedded_server import EmbeddedServer, free_port
+from blockref.bridge.embedded_server import EmbeddedServer, free_port
 from tests.support.players import Players
 
 

@@ -7,18 +7,18 @@ import json
 import sys
 from pathlib import Path
 
-from bridge.adopt import schem_to_world
-from bridge.config import WORLD_BORDER, BoardConfig
-from bridge.data_lock import lock_data_folder
-from bridge.edits import plan_edits
-from bridge.journal import Journal
-from bridge.materials import Materials
-from bridge.protocol import ProtocolError
-from bridge.referee import GRASS
-from bridge.runtime import add_bridge_options, config_from_args, connect, referees_for
-from schematics.blocks import block
-from schematics.options import parse_position
-from schematics.schem import SchemError, read_schem
+from blockref.bridge.adopt import schem_to_world
+from blockref.bridge.config import WORLD_BORDER, BoardConfig
+from blockref.bridge.data_lock import lock_data_folder
+from blockref.bridge.edits import plan_edits
+from blockref.bridge.journal import Journal
+from blockref.bridge.materials import Materials
+from blockref.bridge.protocol import ProtocolError
+from blockref.bridge.referee import GRASS
+from blockref.bridge.runtime import add_bridge_options, config_from_args, connect, referees_for
+from blockref.schematics.blocks import block
+from blockref.schematics.options import parse_position
+from blockref.schematics.schem import SchemError, read_schem
 
 DEFAULT_SERVER = "127.0.0.1:4711"
 ACTIONS = {

@@ -13,13 +13,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from bridge.board_options import parse_port
-from bridge.chat_commands import LEVELS
-from bridge.data_lock import lock_data_folder
-from bridge.embedded_server import ServerError
-from bridge.journal import Journal
-from bridge.protocol import ProtocolError
-from bridge.runtime import (
+from blockref.bridge.board_options import parse_port
+from blockref.bridge.chat_commands import LEVELS
+from blockref.bridge.data_lock import lock_data_folder
+from blockref.bridge.embedded_server import ServerError
+from blockref.bridge.journal import Journal
+from blockref.bridge.protocol import ProtocolError
+from blockref.bridge.runtime import (
     add_bridge_options,
     config_from_args,
     connect,
@@ -27,9 +27,9 @@ from bridge.runtime import (
     start_embedded_unless,
     stop_on_sigterm,
 )
-from bridge.service import Service
-from engines.catalogue import game_module
-from engines.core import SIMULTANEOUS
+from blockref.bridge.service import Service
+from blockref.engines.catalogue import game_module
+from blockref.engines.core import SIMULTANEOUS
 
 DEMO_DEFAULTS = {"turn_limit": 100, "turn_seconds": "fast"}
 """A demo is short where the game has a limit, and quick where it has a turn clock."""

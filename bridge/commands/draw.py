@@ -18,10 +18,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from bridge.record_header import parse_options
-from engines.catalogue import game_module
-from engines.record_header import game_for_record, split_header
-from engines.records import RecordError, read_lines
+from blockref.bridge.record_header import parse_options
+from blockref.engines.catalogue import game_module
+from blockref.engines.record_header import game_for_record, split_header
+from blockref.engines.records import RecordError, read_lines
 
 DEFAULT_GAME = "nodes"
 DOCS_RULES = Path("docs") / "rules"

@@ -10,15 +10,15 @@ import argparse
 import sys
 from pathlib import Path
 
-from bridge.board_options import add_board_options, world_from_args
-from schematics.commands import build_lines, one_command
-from schematics.datapack import FUNCTION, NAMESPACE, write_datapack
-from schematics.geometry import BoardGeometry
-from schematics.layout import ANCHORS
-from schematics.options import parse_position
-from schematics.schem import write_schem
-from schematics.versions import DEFAULT_VERSION, VERSIONS, mc_version
-from schematics.world import EMBEDDED_SPAWN, INSTALL_HINT, WorldLibraryMissing, write_world
+from blockref.bridge.board_options import add_board_options, world_from_args
+from blockref.schematics.commands import build_lines, one_command
+from blockref.schematics.datapack import FUNCTION, NAMESPACE, write_datapack
+from blockref.schematics.geometry import BoardGeometry
+from blockref.schematics.layout import ANCHORS
+from blockref.schematics.options import parse_position
+from blockref.schematics.schem import write_schem
+from blockref.schematics.versions import DEFAULT_VERSION, VERSIONS, mc_version
+from blockref.schematics.world import EMBEDDED_SPAWN, INSTALL_HINT, WorldLibraryMissing, write_world
 
 _VERSION_HELP = f"Minecraft Java version to target ({', '.join(VERSIONS)}; default {DEFAULT_VERSION})"
 

@@ -13,9 +13,9 @@ import sys
 import time
 from pathlib import Path
 
-from bridge.journal import GameSummary, Journal, JournalError, SavedGame
-from engines.catalogue import game_module, make_game
-from engines.records import text_lines
+from blockref.bridge.journal import GameSummary, Journal, JournalError, SavedGame
+from blockref.engines.catalogue import game_module, make_game
+from blockref.engines.records import text_lines
 
 DEFAULT_DATA = Path("blockref-data")
 JOURNAL_FILE = "journal.sqlite3"

@@ -14,16 +14,16 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from bridge.board_options import add_game_options, game_from_args
-from bridge.games import DEFAULT_GAME, WORLDS
-from bridge.rules_chat import rules_lines
-from engines.ai.hints import hint
-from engines.ai.knowledge import computer_player
-from engines.ai.players import LEVELS, Player
-from engines.catalogue import game_module
-from engines.core import SIMULTANEOUS, GameState, IllegalAction
-from engines.record_header import HeaderError, game_for_record, split_header
-from engines.records import RecordError, read_lines
+from blockref.bridge.board_options import add_game_options, game_from_args
+from blockref.bridge.games import DEFAULT_GAME, WORLDS
+from blockref.bridge.rules_chat import rules_lines
+from blockref.engines.ai.hints import hint
+from blockref.engines.ai.knowledge import computer_player
+from blockref.engines.ai.players import LEVELS, Player
+from blockref.engines.catalogue import game_module
+from blockref.engines.core import SIMULTANEOUS, GameState, IllegalAction
+from blockref.engines.record_header import HeaderError, game_for_record, split_header
+from blockref.engines.records import RecordError, read_lines
 
 COMMANDS = ("Commands: moves (list your legal actions), hint (the computer suggests one), board (show the "
             "board), concede, quit, help")

@@ -9,8 +9,8 @@ import threading
 from pathlib import Path
 from types import FrameType
 
-from bridge.board_options import parse_port
-from bridge.embedded_server import DEFAULT_VERSION, EmbeddedServer, ServerError, StartInterrupted, host_port
+from blockref.bridge.board_options import parse_port
+from blockref.bridge.embedded_server import DEFAULT_VERSION, EmbeddedServer, ServerError, StartInterrupted, host_port
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

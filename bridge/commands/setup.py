@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from bridge import server_files
+from blockref.bridge import server_files
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

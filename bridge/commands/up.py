@@ -9,14 +9,14 @@ import sys
 import threading
 from pathlib import Path
 
-from bridge.board_options import parse_port
-from bridge.commands.web import add_web_options
-from bridge.data_lock import lock_data_folder
-from bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted, host_port
-from bridge.journal import Journal
-from bridge.protocol import ProtocolError, ReconnectingClient
-from bridge.referee import PLACERS_UNKNOWN
-from bridge.runtime import (
+from blockref.bridge.board_options import parse_port
+from blockref.bridge.commands.web import add_web_options
+from blockref.bridge.data_lock import lock_data_folder
+from blockref.bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted, host_port
+from blockref.bridge.journal import Journal
+from blockref.bridge.protocol import ProtocolError, ReconnectingClient
+from blockref.bridge.referee import PLACERS_UNKNOWN
+from blockref.bridge.runtime import (
     Supervisor,
     add_bridge_options,
     config_from_args,
@@ -26,8 +26,8 @@ from bridge.runtime import (
     stop_on_sigterm,
     until_ready,
 )
-from bridge.service import Service
-from bridge.web.serve import start_in_thread
+from blockref.bridge.service import Service
+from blockref.bridge.web.serve import start_in_thread
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:

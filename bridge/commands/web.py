@@ -7,8 +7,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from bridge.commands.games import DEFAULT_DATA
-from bridge.web.serve import (
+from blockref.bridge.commands.games import DEFAULT_DATA
+from blockref.bridge.web.serve import (
     DEFAULT_LISTEN,
     DEFAULT_PORT,
     PER_ADDRESS,

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import importlib
 
-from bridge.games.base import GameOption, GameWorld
+from blockref.bridge.games.base import GameOption, GameWorld
 
 WORLDS: dict[str, str] = {
-    "nodes": "bridge.games.nodes:NodesWorld",
-    "newrule": "bridge.games.newrule:NewRuleWorld",
-    "tightwire": "bridge.games.tightwire:TightwireWorld",
-    "implosion": "bridge.games.implosion:ImplosionWorld",
+    "nodes": "blockref.bridge.games.nodes:NodesWorld",
+    "newrule": "blockref.bridge.games.newrule:NewRuleWorld",
+    "tightwire": "blockref.bridge.games.tightwire:TightwireWorld",
+    "implosion": "blockref.bridge.games.implosion:ImplosionWorld",
 }
 DEFAULT_GAME = "nodes"
 

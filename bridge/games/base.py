@@ -22,10 +22,10 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from engines.catalogue import game_module
-from engines.core import Game, GameState
-from schematics.blocks import BlockType
-from schematics.geometry import BoardGeometry
+from blockref.engines.catalogue import game_module
+from blockref.engines.core import Game, GameState
+from blockref.schematics.blocks import BlockType
+from blockref.schematics.geometry import BoardGeometry
 
 Cell = tuple[int, int, int]
 Who = Callable[[int | None], str]

@@ -12,8 +12,8 @@ import math
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from bridge.chat_commands import LEVELS
-from bridge.games.base import (
+from blockref.bridge.chat_commands import LEVELS
+from blockref.bridge.games.base import (
     Cell,
     Disturbance,
     GameOption,
@@ -25,8 +25,8 @@ from bridge.games.base import (
     changed_cells,
     parse_flag,
 )
-from engines.core import GameState
-from engines.implosion import (
+from blockref.engines.core import GameState
+from blockref.engines.implosion import (
     CAPACITY,
     CENTRE,
     END_TURN,
@@ -39,9 +39,15 @@ from engines.implosion import (
     node_name,
     parse_node,
 )
-from engines.implosion.state import TURNS_PER_RING
-from schematics.blocks import BlockType
-from schematics.implosion_layout import SEAT_COLOURS, ImplosionLayout, clock_share, load_implosion_style, seat_block
+from blockref.engines.implosion.state import TURNS_PER_RING
+from blockref.schematics.blocks import BlockType
+from blockref.schematics.implosion_layout import (
+    SEAT_COLOURS,
+    ImplosionLayout,
+    clock_share,
+    load_implosion_style,
+    seat_block,
+)
 
 SWEEP = 4  # unit blocks whose colour (data value) is read each look
 DYED_IDS = frozenset(seat_block(p).legacy_id for p in range(1, 17))  # ids several seat colours share

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from bridge.games.base import (
+from blockref.bridge.games.base import (
     Cell,
     Disturbance,
     GameOption,
@@ -21,11 +21,11 @@ from bridge.games.base import (
     changed_cells,
     parse_flag,
 )
-from engines.core import GameState
-from engines.newrule import NewRuleGame, NewRuleState, Wall, side_of
-from engines.newrule.board import COLUMNS
-from schematics.blocks import BlockType
-from schematics.newrule_layout import SEAT_COLOURS, NewRuleLayout, load_newrule_style, space_blocks
+from blockref.engines.core import GameState
+from blockref.engines.newrule import NewRuleGame, NewRuleState, Wall, side_of
+from blockref.engines.newrule.board import COLUMNS
+from blockref.schematics.blocks import BlockType
+from blockref.schematics.newrule_layout import SEAT_COLOURS, NewRuleLayout, load_newrule_style, space_blocks
 
 WOOL_ID = 35
 

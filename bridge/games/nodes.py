@@ -10,13 +10,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from bridge.games.base import Cell, Disturbance, GameOption, GameWorld, Placement, Reading, Who, changed_cells
-from bridge.materials import Materials, learn_and_choose, style_blocks
-from engines.core import GameState
-from engines.nodes import NodesGame, NodesState, PlaceNode, PlaceWire, make_point, point_name, point_xy
-from schematics.blocks import BlockType
-from schematics.layout import CORNER_VARIANTS, BoardLayout
-from schematics.style import load_style
+from blockref.bridge.games.base import Cell, Disturbance, GameOption, GameWorld, Placement, Reading, Who, changed_cells
+from blockref.bridge.materials import Materials, learn_and_choose, style_blocks
+from blockref.engines.core import GameState
+from blockref.engines.nodes import NodesGame, NodesState, PlaceNode, PlaceWire, make_point, point_name, point_xy
+from blockref.schematics.blocks import BlockType
+from blockref.schematics.layout import CORNER_VARIANTS, BoardLayout
+from blockref.schematics.style import load_style
 
 TERMINALS = "nesw"
 PIECE_FEATURES = ("point", "segment", "peg", "tab")

@@ -20,10 +20,20 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from bridge.games.base import Cell, Disturbance, GameOption, GameWorld, Notice, Placement, Reading, Who, changed_cells
-from bridge.games.tightwire_clock import GameClock
-from engines.core import GameState
-from engines.tightwire import (
+from blockref.bridge.games.base import (
+    Cell,
+    Disturbance,
+    GameOption,
+    GameWorld,
+    Notice,
+    Placement,
+    Reading,
+    Who,
+    changed_cells,
+)
+from blockref.bridge.games.tightwire_clock import GameClock
+from blockref.engines.core import GameState
+from blockref.engines.tightwire import (
     Draw,
     Move,
     Revive,
@@ -35,8 +45,8 @@ from engines.tightwire import (
     make_dot,
     parse_action,
 )
-from schematics.blocks import BlockType
-from schematics.tightwire_layout import (
+from blockref.schematics.blocks import BlockType
+from blockref.schematics.tightwire_layout import (
     PIECE_LAYER,
     PILLAR_HEIGHT,
     SEAT_COLOURS,

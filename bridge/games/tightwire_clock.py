@@ -10,7 +10,7 @@ What it keeps beyond the entries is its :meth:`memo` (the periods left and the r
 5-second steps), which the journal stores: a restarted bridge takes up the running move where the memo
 left it, so the time the bridge was away is nobody's and a move loses at most 5 s of time already used.
 
->>> from engines.tightwire import ClockRules, TightwireGame
+>>> from blockref.engines.tightwire import ClockRules, TightwireGame
 >>> state = TightwireGame(clock="10+20").new_initial_state()
 >>> clock = GameClock(ClockRules.parse("10+20"))
 >>> clock.recall(state, None, now=0.0)
@@ -28,8 +28,8 @@ from __future__ import annotations
 import json
 import math
 
-from bridge.games.base import Notice, TimeOut
-from engines.tightwire import ClockRules, TightwireState
+from blockref.bridge.games.base import Notice, TimeOut
+from blockref.engines.tightwire import ClockRules, TightwireState
 
 MEMO_STEP = 5.0
 """Seconds: the running move's time is kept in the memo to this step."""

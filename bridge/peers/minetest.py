@@ -3,7 +3,7 @@
 Debian's ``minetest-server`` and ``minetest-mod-pycraft`` packages provide the server and the mod; this
 module lays out a server folder and runs it::
 
-    python -m bridge.peers.minetest --dir mt-peer --area 0,8,-60,60,12,0
+    python -m blockref.bridge.peers.minetest --dir mt-peer --area 0,8,-60,60,12,0
 
 The folder gets ``minetest.conf`` (flat world, creative, no damage, the game port bound to 127.0.0.1,
 ``secure.enable_security = false`` because the mod's socket library needs the plain Lua ``require``),
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 
-from bridge.processes import die_with_parent, reclaim, remove_pid, write_pid
+from blockref.bridge.processes import die_with_parent, reclaim, remove_pid, write_pid
 
 SERVER_BINARIES = ("luantiserver", "minetestserver")
 BINARY_DIRS = ("/usr/lib/luanti", "/usr/lib/minetest", "/usr/games", "/usr/bin", "/usr/local/bin")
@@ -228,7 +228,7 @@ def _area(text: str) -> tuple[Point, Point]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m bridge.peers.minetest",
+        prog="python -m blockref.bridge.peers.minetest",
         description="Set up and run a headless Minetest server with the pycraft API on 127.0.0.1.")
     parser.add_argument("--dir", type=Path, default=Path("minetest-peer"), help="server folder (default minetest-peer)")
     parser.add_argument("--port", type=int, default=30000, help="the game port, UDP (default 30000)")

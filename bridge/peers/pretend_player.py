@@ -3,7 +3,7 @@
 For trying the referee without a game client (any RaspberryJuice-protocol server; the Minetest peer
 included)::
 
-    python -m bridge.peers.pretend_player --server 127.0.0.1:4711 --origin 3,9,-3 --style portable \\
+    python -m blockref.bridge.peers.pretend_player --server 127.0.0.1:4711 --origin 3,9,-3 --style portable \\
         --player 1 c3-c4 "node d5"
 
 A wire is one block in the middle of its segment (the referee fills the rest), a node one block on the
@@ -17,13 +17,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bridge.board_options import add_board_options, world_from_args
-from bridge.protocol import MinecraftClient, ProtocolError
-from bridge.runtime import parse_server
-from engines.nodes import parse_action, point_xy
-from engines.nodes.actions import PlaceNode, PlaceWire
-from schematics.blocks import BlockType
-from schematics.layout import BoardLayout
+from blockref.bridge.board_options import add_board_options, world_from_args
+from blockref.bridge.protocol import MinecraftClient, ProtocolError
+from blockref.bridge.runtime import parse_server
+from blockref.engines.nodes import parse_action, point_xy
+from blockref.engines.nodes.actions import PlaceNode, PlaceWire
+from blockref.schematics.blocks import BlockType
+from blockref.schematics.layout import BoardLayout
 
 Cell = tuple[int, int, int]
 
@@ -31,7 +31,7 @@ Cell = tuple[int, int, int]
 def piece_block(layout: BoardLayout, player: int, text: str) -> tuple[Cell, BlockType]:
     """Where a person puts the one block of the piece ``text`` (``c3-c4``, ``node d5``), and which.
 
-    >>> from schematics.style import load_style
+    >>> from blockref.schematics.style import load_style
     >>> layout = BoardLayout(style=load_style("portable"), origin=(3, 9, -3))
     >>> piece_block(layout, 1, "a1-a2")
     ((3, 9, -5), BlockType(name='bricks', legacy_id=45, legacy_data=0, properties=''))
@@ -49,7 +49,7 @@ def piece_block(layout: BoardLayout, player: int, text: str) -> tuple[Cell, Bloc
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bridge.peers.pretend_player", description=__doc__,
+    parser = argparse.ArgumentParser(prog="python -m blockref.bridge.peers.pretend_player", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--server", default="127.0.0.1:4711", metavar="HOST:PORT", help="the API (default %(default)s)")
     parser.add_argument("--player", type=int, choices=(1, 2), required=True, help="whose material to place")

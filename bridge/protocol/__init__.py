@@ -8,10 +8,10 @@ from mcpi.block import Block
 from mcpi.event import BlockEvent, ChatEvent
 from mcpi.vec3 import Vec3
 
-from bridge.protocol.client import Cuboid, MinecraftClient
-from bridge.protocol.connection import FAIL, Connection
-from bridge.protocol.cuboids import Point
-from bridge.protocol.errors import (
+from blockref.bridge.protocol.client import Cuboid, MinecraftClient
+from blockref.bridge.protocol.connection import FAIL, Connection
+from blockref.bridge.protocol.cuboids import Point
+from blockref.bridge.protocol.errors import (
     ConnectionLost,
     GarbledReply,
     InvalidArgument,
@@ -21,8 +21,8 @@ from bridge.protocol.errors import (
     ServerFailure,
     SetterFailure,
 )
-from bridge.protocol.events import BlockChange, WorldPoll
-from bridge.protocol.reconnect import ReconnectingClient
+from blockref.bridge.protocol.events import BlockChange, WorldPoll
+from blockref.bridge.protocol.reconnect import ReconnectingClient
 
 __all__ = [
     "FAIL",

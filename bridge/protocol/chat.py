@@ -8,7 +8,7 @@ from collections.abc import Collection
 
 from mcpi.event import ChatEvent
 
-from bridge.protocol.errors import GarbledReply
+from blockref.bridge.protocol.errors import GarbledReply
 
 MAX_CHAT_LENGTH = 200
 """Longer messages are split into several ``chat.post`` lines (at a space where possible)."""

@@ -35,12 +35,12 @@ from mcpi.block import Block
 from mcpi.event import BlockEvent, ChatEvent
 from mcpi.vec3 import Vec3
 
-from bridge.protocol.chat import CHAT_ENCODING_PROBE, announces, escapes_chat, parse_chat_posts, split_chat
-from bridge.protocol.connection import FAIL, Call, Connection, format_command
-from bridge.protocol.cuboids import Point, as_point, bounds, split
-from bridge.protocol.errors import GarbledReply, InvalidArgument, ReplyTimeout, ServerFailure
-from bridge.protocol.events import BlockChange, WorldPoll
-from bridge.protocol.parsing import (
+from blockref.bridge.protocol.chat import CHAT_ENCODING_PROBE, announces, escapes_chat, parse_chat_posts, split_chat
+from blockref.bridge.protocol.connection import FAIL, Call, Connection, format_command
+from blockref.bridge.protocol.cuboids import Point, as_point, bounds, split
+from blockref.bridge.protocol.errors import GarbledReply, InvalidArgument, ReplyTimeout, ServerFailure
+from blockref.bridge.protocol.events import BlockChange, WorldPoll
+from blockref.bridge.protocol.parsing import (
     decode_blocks,
     parse_block_changes,
     parse_block_hits,

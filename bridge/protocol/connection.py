@@ -58,7 +58,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from bridge.protocol.errors import (
+from blockref.bridge.protocol.errors import (
     ConnectionLost,
     GarbledReply,
     InvalidArgument,

@@ -6,7 +6,7 @@ import operator
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from bridge.protocol.errors import InvalidArgument
+from blockref.bridge.protocol.errors import InvalidArgument
 
 Point = tuple[int, int, int]
 

@@ -6,10 +6,10 @@ from mcpi.block import Block
 from mcpi.event import BlockEvent
 from mcpi.vec3 import Vec3
 
-from bridge.protocol.chat import unescape_chat
-from bridge.protocol.cuboids import Point, rj_order, volume
-from bridge.protocol.errors import GarbledReply, shorten
-from bridge.protocol.events import BlockChange
+from blockref.bridge.protocol.chat import unescape_chat
+from blockref.bridge.protocol.cuboids import Point, rj_order, volume
+from blockref.bridge.protocol.errors import GarbledReply, shorten
+from blockref.bridge.protocol.events import BlockChange
 
 
 def parse_ints(command: str, line: str, count: int | None = None, text: str | None = None) -> list[int]:

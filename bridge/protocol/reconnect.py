@@ -24,11 +24,11 @@ from mcpi.block import Block
 from mcpi.event import BlockEvent, ChatEvent
 from mcpi.vec3 import Vec3
 
-from bridge.protocol.client import Cuboid, MinecraftClient
-from bridge.protocol.connection import Connection
-from bridge.protocol.cuboids import Point
-from bridge.protocol.errors import ConnectionLost, GarbledReply, ProtocolError, Reconnected
-from bridge.protocol.events import BlockChange, WorldPoll
+from blockref.bridge.protocol.client import Cuboid, MinecraftClient
+from blockref.bridge.protocol.connection import Connection
+from blockref.bridge.protocol.cuboids import Point
+from blockref.bridge.protocol.errors import ConnectionLost, GarbledReply, ProtocolError, Reconnected
+from blockref.bridge.protocol.events import BlockChange, WorldPoll
 
 log = logging.getLogger(__name__)
 

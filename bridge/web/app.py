@@ -20,14 +20,14 @@ from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from bridge.commands.games import ExportError, export_record
-from bridge.journal import SavedGame
-from bridge.web import clicks, pages
-from bridge.web.hub import LOBBY, Hub
-from bridge.web.limits import RateLimit
-from bridge.web.live import Boards
-from bridge.web.play import PLAYABLE, Refused, WebGames, unfinished
-from engines.catalogue import GAMES, game_module
+from blockref.bridge.commands.games import ExportError, export_record
+from blockref.bridge.journal import SavedGame
+from blockref.bridge.web import clicks, pages
+from blockref.bridge.web.hub import LOBBY, Hub
+from blockref.bridge.web.limits import RateLimit
+from blockref.bridge.web.live import Boards
+from blockref.bridge.web.play import PLAYABLE, Refused, WebGames, unfinished
+from blockref.engines.catalogue import GAMES, game_module
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 4096

@@ -1,7 +1,7 @@
 """Read-only queries on the referee's journal (the referee process writes it; this never does).
 
 >>> import tempfile, pathlib
->>> from bridge.journal import Journal
+>>> from blockref.bridge.journal import Journal
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "journal.sqlite3"
 >>> writer = Journal(path)
 >>> game_id = writer.start_game("main", "nodes", {"turn_limit": 10})
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bridge.journal import GameSummary
+from blockref.bridge.journal import GameSummary
 
 _SUMMARY = ("SELECT g.id, g.board, g.game, g.options, g.started, g.finished, g.result, COUNT(e.seq) "
             "FROM games g LEFT JOIN entries e ON e.game_id = g.id ")

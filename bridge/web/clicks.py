@@ -7,7 +7,7 @@ a Nodes wire ``c3-c4`` is ``c3`` then ``c4``, a node ``node d5`` is ``d5``; a Ne
 posts, a start, growth or escape its space; a Tightwire turn the dots it names. The page turns clicks
 into picks and plays the legal action they make (or offers the choice when several share them).
 
->>> from engines.nodes import NodesGame
+>>> from blockref.engines.nodes import NodesGame
 >>> state = NodesGame().new_initial_state()
 >>> dict(targets(state))["c3"], picks(state, state.action_from_text("c3-c4"))
 ((108, 360), ['c3', 'c4'])
@@ -19,21 +19,21 @@ import math
 import re
 from typing import Any
 
-from engines.core import GameState
-from engines.newrule.board import COLUMNS as NEWRULE_COLUMNS
-from engines.newrule.state import NewRuleState
-from engines.newrule.svg import MARGIN as NEWRULE_MARGIN
-from engines.newrule.svg import cell_size
-from engines.nodes.actions import PlaceNode, PlaceWire
-from engines.nodes.board import SIZE as NODES_SIZE
-from engines.nodes.board import point_name
-from engines.nodes.state import NodesState
-from engines.nodes.svg import MARGIN as NODES_MARGIN
-from engines.nodes.svg import STEP as NODES_STEP
-from engines.tightwire.board import COLUMNS as TIGHTWIRE_COLUMNS
-from engines.tightwire.state import TightwireState
-from engines.tightwire.svg import CELL as TIGHTWIRE_CELL
-from engines.tightwire.svg import MARGIN as TIGHTWIRE_MARGIN
+from blockref.engines.core import GameState
+from blockref.engines.newrule.board import COLUMNS as NEWRULE_COLUMNS
+from blockref.engines.newrule.state import NewRuleState
+from blockref.engines.newrule.svg import MARGIN as NEWRULE_MARGIN
+from blockref.engines.newrule.svg import cell_size
+from blockref.engines.nodes.actions import PlaceNode, PlaceWire
+from blockref.engines.nodes.board import SIZE as NODES_SIZE
+from blockref.engines.nodes.board import point_name
+from blockref.engines.nodes.state import NodesState
+from blockref.engines.nodes.svg import MARGIN as NODES_MARGIN
+from blockref.engines.nodes.svg import STEP as NODES_STEP
+from blockref.engines.tightwire.board import COLUMNS as TIGHTWIRE_COLUMNS
+from blockref.engines.tightwire.state import TightwireState
+from blockref.engines.tightwire.svg import CELL as TIGHTWIRE_CELL
+from blockref.engines.tightwire.svg import MARGIN as TIGHTWIRE_MARGIN
 
 Spot = tuple[float, float]
 TIGHTWIRE_DOT = re.compile(r"\b[A-Z]\d+\b")

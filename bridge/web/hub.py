@@ -12,7 +12,7 @@ import json
 from collections import Counter
 from collections.abc import AsyncIterator
 
-from bridge.web.live import Boards
+from blockref.bridge.web.live import Boards
 
 LOBBY = ""
 """The topic of the lobby; every other topic is a board's name."""

@@ -11,9 +11,9 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
-from bridge.journal import GameSummary
-from bridge.web.archive import Archive, JournalMissing
-from bridge.web.positions import GameReplay
+from blockref.bridge.journal import GameSummary
+from blockref.bridge.web.archive import Archive, JournalMissing
+from blockref.bridge.web.positions import GameReplay
 
 Snapshot = dict[str, Any]
 KEPT_REPLAYS = 64

@@ -8,8 +8,8 @@ from html import escape
 from typing import Any
 from urllib.parse import urlencode
 
-from bridge.journal import GameSummary
-from bridge.web.clicks import Spot, reach
+from blockref.bridge.journal import GameSummary
+from blockref.bridge.web.clicks import Spot, reach
 
 
 def layout(title: str, body: str, page: str, data: dict[str, Any] | None = None) -> str:

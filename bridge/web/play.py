@@ -17,13 +17,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bridge.journal import Journal
-from bridge.web.live import Boards
-from bridge.web.positions import GameReplay
-from bridge.web.seats import SeatTokens
-from engines.ai.hints import hint
-from engines.ai.knowledge import seat_player
-from engines.catalogue import make_game
+from blockref.bridge.journal import Journal
+from blockref.bridge.web.live import Boards
+from blockref.bridge.web.positions import GameReplay
+from blockref.bridge.web.seats import SeatTokens
+from blockref.engines.ai.hints import hint
+from blockref.engines.ai.knowledge import seat_player
+from blockref.engines.catalogue import make_game
 
 PLAYABLE = ("nodes", "newrule", "tightwire")
 """The turn-based games (Implosion's orders are given all at once, on a clock)."""

@@ -15,10 +15,10 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from bridge.config import DEFAULT_ORIGIN, build_world
-from bridge.games.base import GameWorld
-from engines.catalogue import game_module, make_game
-from engines.core import Game, GameState
+from blockref.bridge.config import DEFAULT_ORIGIN, build_world
+from blockref.bridge.games.base import GameWorld
+from blockref.engines.catalogue import game_module, make_game
+from blockref.engines.core import Game, GameState
 
 
 @functools.cache

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import uvicorn
 
-from bridge.web.app import create_app
+from blockref.bridge.web.app import create_app
 
 DEFAULT_PORT = 8765
 DEFAULT_LISTEN = "127.0.0.1"

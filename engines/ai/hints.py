@@ -3,7 +3,7 @@
 Nodes has its own (the piece and what it does, :mod:`engines.ai.nodes_hint`); any other game gets the
 action the hard level would play.
 
->>> from engines.catalogue import make_game
+>>> from blockref.engines.catalogue import make_game
 >>> state = make_game("newrule", {"size": 4}).new_initial_state()
 >>> hint(state, budget=50).endswith("(the computer's choice at the hard level)")
 True
@@ -14,10 +14,10 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from engines.ai.knowledge import computer_player
-from engines.core import GameState
+from blockref.engines.ai.knowledge import computer_player
+from blockref.engines.core import GameState
 
-OWN_HINTS = {"nodes": "engines.ai.nodes_hint:suggest"}
+OWN_HINTS = {"nodes": "blockref.engines.ai.nodes_hint:suggest"}
 """Games with hints of their own: ``suggest(state) -> (action, sentence)``."""
 HINT_ITERATIONS = 1500
 

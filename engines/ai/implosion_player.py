@@ -17,7 +17,7 @@ normal plan each, arriving in a random order), throws its own dice (determinisat
 by :func:`evaluate` when the turn has ended. In 40 two-player games each (``benchmarks/implosion_players.py``),
 hard beat normal 31-9 and normal beat easy 27-13.
 
->>> from engines.implosion import ImplosionGame
+>>> from blockref.engines.implosion import ImplosionGame
 >>> state = ImplosionGame(players=4, seed=2).new_initial_state()
 >>> orders = ImplosionPlayer("normal", seed=1).choose_orders(state, 2)
 >>> all(state.why_illegal(order) is None for order in orders) and len(orders) > 0
@@ -34,11 +34,11 @@ from functools import lru_cache
 from itertools import zip_longest
 from typing import Any
 
-from engines.ai.mcts import MCTS, Knowledge, SearchSettings
-from engines.core import GameState
-from engines.implosion.actions import END_TURN, Order
-from engines.implosion.board import CAPACITY, CENTRE, NEIGHBOUR_LISTS, NODES, RING, RINGS, spawn_nodes_of
-from engines.implosion.state import TURNS_PER_RING, ImplosionState
+from blockref.engines.ai.mcts import MCTS, Knowledge, SearchSettings
+from blockref.engines.core import GameState
+from blockref.engines.implosion.actions import END_TURN, Order
+from blockref.engines.implosion.board import CAPACITY, CENTRE, NEIGHBOUR_LISTS, NODES, RING, RINGS, spawn_nodes_of
+from blockref.engines.implosion.state import TURNS_PER_RING, ImplosionState
 
 MAX_UNITS = RINGS
 

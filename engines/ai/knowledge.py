@@ -6,14 +6,14 @@ import importlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from engines.ai.mcts import Knowledge
-from engines.ai.players import LEVELS, GreedyPlayer, MCTSPlayer
-from engines.core import Game
+from blockref.engines.ai.mcts import Knowledge
+from blockref.engines.ai.players import LEVELS, GreedyPlayer, MCTSPlayer
+from blockref.engines.core import Game
 
 KNOWLEDGE = {
-    "nodes": "engines.ai.nodes_heuristics:NODES_KNOWLEDGE",
-    "newrule": "engines.ai.newrule_heuristics:NEWRULE_KNOWLEDGE",
-    "tightwire": "engines.ai.tightwire_heuristics:TIGHTWIRE_KNOWLEDGE",
+    "nodes": "blockref.engines.ai.nodes_heuristics:NODES_KNOWLEDGE",
+    "newrule": "blockref.engines.ai.newrule_heuristics:NEWRULE_KNOWLEDGE",
+    "tightwire": "blockref.engines.ai.tightwire_heuristics:TIGHTWIRE_KNOWLEDGE",
 }
 
 
@@ -24,11 +24,11 @@ LEVEL_ITERATIONS = {  # per game, the iterations a move of each tree-search leve
 
 OWN_PLAYERS = {  # games whose seats get a player of their own, built as cls(level, seed); Implosion's
     # plans a turn's orders, and at the hard level lets the generic search choose among its plans
-    "implosion": "engines.ai.implosion_player:ImplosionPlayer",
+    "implosion": "blockref.engines.ai.implosion_player:ImplosionPlayer",
 }
 
 if TYPE_CHECKING:
-    from engines.ai.nodes_turn_search import TurnSearchPlayer
+    from blockref.engines.ai.nodes_turn_search import TurnSearchPlayer
 
 
 def knowledge_for(game: Game[Any]) -> Knowledge:
@@ -95,7 +95,7 @@ def computer_player(
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     style = NODES_LEVELS[level]
     if style.turn_search:
-        from engines.ai.nodes_turn_search import TurnSearchPlayer
+        from blockref.engines.ai.nodes_turn_search import TurnSearchPlayer
 
         return TurnSearchPlayer(seed, replies=style.replies)
     knowledge = knowledge_for(game)

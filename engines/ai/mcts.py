@@ -43,7 +43,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from engines.core import GameState
+from blockref.engines.core import GameState
 
 A = TypeVar("A")
 

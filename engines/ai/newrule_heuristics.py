@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.ai.mcts import Knowledge
-from engines.core import GameState
-from engines.newrule import Grow, NewRuleAction, NewRuleState, Wall, chain_points, side_of
+from blockref.engines.ai.mcts import Knowledge
+from blockref.engines.core import GameState
+from blockref.engines.newrule import Grow, NewRuleAction, NewRuleState, Wall, chain_points, side_of
 
 
 def _grown_size(state: NewRuleState, space: int) -> int:

@@ -24,11 +24,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engines.ai.mcts import Knowledge
-from engines.ai.nodes_tactics import FAR, Reach, bit, points_of
-from engines.core import GameState
-from engines.nodes import NodesState, PlaceNode, PlaceWire, point_xy
-from engines.nodes.state import DAMAGED
+from blockref.engines.ai.mcts import Knowledge
+from blockref.engines.ai.nodes_tactics import FAR, Reach, bit, points_of
+from blockref.engines.core import GameState
+from blockref.engines.nodes import NodesState, PlaceNode, PlaceWire, point_xy
+from blockref.engines.nodes.state import DAMAGED
 
 _XY = [point_xy(p) for p in range(144)]
 _DIST = [[abs(ax - bx) + abs(ay - by) for (bx, by) in _XY] for (ax, ay) in _XY]

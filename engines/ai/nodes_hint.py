@@ -1,6 +1,6 @@
 """A hint for a person playing Nodes: the piece the search would place, and why in words.
 
->>> from engines.nodes import NodesGame, replay
+>>> from blockref.engines.nodes import NodesGame, replay
 >>> state = replay(NodesGame(), ["c3-d3 d3-e3 e3-f3", "j3-j4 j4-j5 j5-j6", "f3-g3 g3-h3 h3-i3"])
 >>> suggest(state)[1]  # player 2 to move: i3 is one wire from its node j3
 'j3-i3 trades with the enemy hot end at i3'
@@ -12,12 +12,12 @@
 
 from __future__ import annotations
 
-from engines.ai.nodes_tactics import Reach
-from engines.ai.nodes_turn_search import BEAM, TurnSearchPlayer
-from engines.nodes import Pass, PlaceNode, PlaceWire, point_name
-from engines.nodes.actions import NodesAction
-from engines.nodes.board import POINT_EDGES
-from engines.nodes.state import NodesState
+from blockref.engines.ai.nodes_tactics import Reach
+from blockref.engines.ai.nodes_turn_search import BEAM, TurnSearchPlayer
+from blockref.engines.nodes import Pass, PlaceNode, PlaceWire, point_name
+from blockref.engines.nodes.actions import NodesAction
+from blockref.engines.nodes.board import POINT_EDGES
+from blockref.engines.nodes.state import NodesState
 
 HINT_BUDGET = BEAM[0]
 """How many first pieces a hint follows to the end of the turn (the hard level's own beam)."""

@@ -8,7 +8,7 @@ and on its own pieces. So the number of wires a player needs to capture a node, 
 line, is a breadth-first distance, computed here on "lane boards": Python ints with one byte per
 point (point ``p`` is byte ``p``), so that a step of the search is a few shifts and masks.
 
->>> from engines.nodes import NodesGame, parse_point, replay
+>>> from blockref.engines.nodes import NodesGame, parse_point, replay
 >>> state = replay(NodesGame(), ["c3-d3 d3-e3 e3-f3", "j3-j4 j4-j5 j5-j6", "f3-g3 g3-h3 h3-i3"])
 >>> reach = Reach(state, depth=6)
 >>> reach.capture_distance(1, 3), reach.capture_distance(2, 3)  # i3-j3 captures; j10 is 4 wires from j6
@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-from engines.nodes.actions import PlaceWire
-from engines.nodes.board import DIRECTIONS, NEIGHBOUR, OPPOSITE, SIZE
-from engines.nodes.state import FREE, WIRES_PER_TURN, NodesState
+from blockref.engines.nodes.actions import PlaceWire
+from blockref.engines.nodes.board import DIRECTIONS, NEIGHBOUR, OPPOSITE, SIZE
+from blockref.engines.nodes.state import FREE, WIRES_PER_TURN, NodesState
 
 _CELLS = SIZE * SIZE
 _ONE = int.from_bytes(bytes([1] * _CELLS), "little")

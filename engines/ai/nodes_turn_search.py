@@ -11,7 +11,7 @@ player's own best turn (the same search with ``reply_beam``), and the turn that 
 position after that answer is played. Once a turn is chosen, its remaining pieces are played as
 planned while the game follows the plan.
 
->>> from engines.nodes import NodesGame, replay
+>>> from blockref.engines.nodes import NodesGame, replay
 >>> state = replay(NodesGame(), ["c3-d3 d3-e3 e3-f3", "j3-j4 j4-j5 j5-j6", "f3-g3 g3-h3 h3-i3"])
 >>> str(TurnSearchPlayer(seed=0).choose(state))  # player 2 trades off the tip next to j3
 'j3-i3'
@@ -23,10 +23,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engines.ai.nodes_heuristics import evaluate
-from engines.core import GameState
-from engines.nodes.actions import NodesAction
-from engines.nodes.state import NodesState
+from blockref.engines.ai.nodes_heuristics import evaluate
+from blockref.engines.core import GameState
+from blockref.engines.nodes.actions import NodesAction
+from blockref.engines.nodes.state import NodesState
 
 BEAM = (8, 5)
 """Pieces kept at the first and second piece of a turn; the last wire tries every piece."""

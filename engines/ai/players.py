@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from engines.ai.mcts import MCTS, Evaluation, Knowledge, SearchResult, SearchSettings
-from engines.core import GameState
+from blockref.engines.ai.mcts import MCTS, Evaluation, Knowledge, SearchResult, SearchSettings
+from blockref.engines.core import GameState
 
 A = TypeVar("A")
 

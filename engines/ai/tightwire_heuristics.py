@@ -15,9 +15,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from engines.ai.mcts import Knowledge
-from engines.core import GameState
-from engines.tightwire import Draw, Move, Revive, TightwireAction, TightwireState
+from blockref.engines.ai.mcts import Knowledge
+from blockref.engines.core import GameState
+from blockref.engines.tightwire import Draw, Move, Revive, TightwireAction, TightwireState
 
 PIECE_VALUE = 1.0
 OFF_BOARD_VALUE = 0.3

@@ -7,8 +7,8 @@
 [{'at': '11.5', 'player': 2, 'units': 11}, {'at': '12.0', 'player': 1, 'units': 12}]
 """
 
-from engines.implosion.actions import END_TURN, EndTurn, ImplosionAction, Order, parse_action
-from engines.implosion.board import (
+from blockref.engines.implosion.actions import END_TURN, EndTurn, ImplosionAction, Order, parse_action
+from blockref.engines.implosion.board import (
     CAPACITY,
     CENTRE,
     NEIGHBOURS,
@@ -24,11 +24,11 @@ from engines.implosion.board import (
     spawn_nodes_of,
     start_node,
 )
-from engines.implosion.record import play_entry, play_record, replay, replay_states, write_record
-from engines.implosion.render import render_text, status_line
-from engines.implosion.state import ImplosionGame, ImplosionState
-from engines.implosion.svg import board_svg
-from engines.records import RecordError
+from blockref.engines.implosion.record import play_entry, play_record, replay, replay_states, write_record
+from blockref.engines.implosion.render import render_text, status_line
+from blockref.engines.implosion.state import ImplosionGame, ImplosionState
+from blockref.engines.implosion.svg import board_svg
+from blockref.engines.records import RecordError
 
 TITLE = "Implosion"
 GAME = ImplosionGame

@@ -1,7 +1,7 @@
-"""``python -m engines.implosion``: replay a record, or measure random games.
+"""``python -m blockref.engines.implosion``: replay a record, or measure random games.
 
-    python -m engines.implosion replay FILE [--players N] [--seed S] [--turns T] [--no-implode] [--json]
-    python -m engines.implosion random-games --count N --seed S [--players N] [--turns T] [--no-implode]
+    python -m blockref.engines.implosion replay FILE [--players N] [--seed S] [--turns T] [--no-implode] [--json]
+    python -m blockref.engines.implosion random-games --count N --seed S [--players N] [--turns T] [--no-implode]
 
 The record's ``# game:`` line must name implosion; options not given come from its ``# options:`` line,
 then the game's defaults. Output cut short by ``| head`` ends quietly.
@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 
-from engines import cli
-from engines.implosion.board import PLAYER_COUNTS
-from engines.implosion.random_play import random_games
-from engines.implosion.record import replay
-from engines.implosion.render import render_text
+from blockref.engines import cli
+from blockref.engines.implosion.board import PLAYER_COUNTS
+from blockref.engines.implosion.random_play import random_games
+from blockref.engines.implosion.record import replay
+from blockref.engines.implosion.render import render_text
 
 
 def _with_variants(seed_help: str) -> Callable[[argparse.ArgumentParser], None]:
@@ -33,7 +33,7 @@ def _with_variants(seed_help: str) -> Callable[[argparse.ArgumentParser], None]:
 
 def build_parser() -> argparse.ArgumentParser:
     return cli.build_parser(
-        "python -m engines.implosion",
+        "python -m blockref.engines.implosion",
         "The Implosion rules engine: up to 24 players on 12 rings that vanish from the outside in.",
         replay_options=_with_variants("the seed of the battles' random source (default: 0)"),
         random_options=_with_variants("seed of the random play and of each game's battles (default: 0)"),

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.implosion.board import Node, node_name, parse_node
+from blockref.engines.implosion.board import Node, node_name, parse_node
 
 
 @dataclass(frozen=True, slots=True)

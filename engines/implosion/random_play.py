@@ -8,10 +8,10 @@ import random
 import time
 from typing import Any
 
-from engines.implosion.actions import END_TURN, Order
-from engines.implosion.board import NEIGHBOURS, NODES
-from engines.implosion.state import ImplosionGame, ImplosionState
-from engines.random_play import mean, per_second, play_out
+from blockref.engines.implosion.actions import END_TURN, Order
+from blockref.engines.implosion.board import NEIGHBOURS, NODES
+from blockref.engines.implosion.state import ImplosionGame, ImplosionState
+from blockref.engines.random_play import mean, per_second, play_out
 
 
 def random_game(game: ImplosionGame, rng: random.Random) -> tuple[ImplosionState, int]:

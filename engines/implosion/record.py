@@ -3,7 +3,7 @@
 letter case do not matter. Reading checks every entry against the rules; an order whose units are gone
 is clipped, not illegal.
 
->>> from engines.implosion.board import parse_node
+>>> from blockref.engines.implosion.board import parse_node
 >>> game = ImplosionGame(players=2, seed=3)
 >>> state = replay(game, ["# a comment", "order 1 12.0 11.0 4", "END"])
 >>> state.turn, state.units(parse_node("11.0"))
@@ -11,16 +11,16 @@ is clipped, not illegal.
 >>> replay(game, ["order 1 12.0 10.0 4"])
 Traceback (most recent call last):
 ...
-engines.records.RecordError: line 1: 'order 1 12.0 10.0 4': 12.0 and 10.0 are not joined
+blockref.engines.records.RecordError: line 1: 'order 1 12.0 10.0 4': 12.0 and 10.0 are not joined
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from engines import records
-from engines.implosion.state import ImplosionGame, ImplosionState
-from engines.record_header import header_lines
+from blockref.engines import records
+from blockref.engines.implosion.state import ImplosionGame, ImplosionState
+from blockref.engines.record_header import header_lines
 
 
 def play_entry(state: ImplosionState, text: str) -> None:

@@ -6,15 +6,15 @@ a vanished ring is drawn as ``(vanished)``.
 
 from __future__ import annotations
 
-from engines.implosion.board import CAPACITY, RINGS, ring_nodes
-from engines.implosion.state import ImplosionState
+from blockref.engines.implosion.board import CAPACITY, RINGS, ring_nodes
+from blockref.engines.implosion.state import ImplosionState
 
 
 def render_text(state: ImplosionState, color: bool = False) -> str:
     """The rings, a line of scores and a status line.
     Plain text: ``color`` (the engines' common signature) changes nothing.
 
-    >>> from engines.implosion.state import ImplosionGame
+    >>> from blockref.engines.implosion.state import ImplosionGame
     >>> print(render_text(ImplosionGame(players=2).new_initial_state()).splitlines()[0])
     ring 12 (holds 12): S1:12 . . . . . . . . . . . S2:12 . . . . . . . . . . .
     """

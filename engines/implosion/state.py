@@ -5,7 +5,7 @@ game runs, and the actions are the players' :class:`Order` s, executed in the or
 :data:`END_TURN`, which closes the turn. Battles draw from the state's own ``random.Random(seed)``, so a
 game replays exactly from its options (the seed among them) and its history.
 
->>> from engines.implosion.board import parse_node
+>>> from blockref.engines.implosion.board import parse_node
 >>> state = ImplosionGame(players=2, seed=1).new_initial_state()
 >>> state.apply(state.action_from_text("order 1 12.0 11.0 5"))
 >>> state.units(parse_node("11.0")), state.units(parse_node("12.0")), state.movable(parse_node("12.0"))
@@ -22,9 +22,9 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
-from engines.core import SIMULTANEOUS, Game, GameState, IllegalAction, Player
-from engines.implosion.actions import END_TURN, EndTurn, ImplosionAction, Order, parse_action
-from engines.implosion.board import (
+from blockref.engines.core import SIMULTANEOUS, Game, GameState, IllegalAction, Player
+from blockref.engines.implosion.actions import END_TURN, EndTurn, ImplosionAction, Order, parse_action
+from blockref.engines.implosion.board import (
     CAPACITY,
     CENTRE,
     NEIGHBOUR_LISTS,

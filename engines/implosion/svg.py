@@ -6,7 +6,7 @@ their owner's colour, spawn nodes ringed with a dashed line, the centre with a d
 rings greyed; every node's name beside it; the last order drawn as an arrow; a caption with the turn, the
 rings gone and the points, and a legend of the rings and discs.
 
->>> from engines.implosion.state import ImplosionGame
+>>> from blockref.engines.implosion.state import ImplosionGame
 >>> state = ImplosionGame(players=2, seed=1).new_initial_state()
 >>> state.apply(state.action_from_text("order 1 12.0 11.0 5"))
 >>> picture = board_svg(state)
@@ -19,9 +19,9 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape
 
-from engines.implosion.actions import Order
-from engines.implosion.board import CENTRE, NEIGHBOUR_LISTS, NODES, RING, RINGS, Node, node_name, ring_nodes
-from engines.implosion.state import ImplosionState
+from blockref.engines.implosion.actions import Order
+from blockref.engines.implosion.board import CENTRE, NEIGHBOUR_LISTS, NODES, RING, RINGS, Node, node_name, ring_nodes
+from blockref.engines.implosion.state import ImplosionState
 
 SIZE = 640
 MIDDLE = SIZE / 2

@@ -7,13 +7,13 @@
 ({1: 2, 2: 0}, 2)
 """
 
-from engines.newrule.actions import Escape, Grow, NewRuleAction, Start, Wall
-from engines.newrule.board import Board, board_for
-from engines.newrule.record import play_entry, play_record, replay, replay_states, write_record
-from engines.newrule.render import render_text, status_line
-from engines.newrule.state import NewRuleGame, NewRuleState, chain_points, side_of
-from engines.newrule.svg import board_svg
-from engines.records import RecordError
+from blockref.engines.newrule.actions import Escape, Grow, NewRuleAction, Start, Wall
+from blockref.engines.newrule.board import Board, board_for
+from blockref.engines.newrule.record import play_entry, play_record, replay, replay_states, write_record
+from blockref.engines.newrule.render import render_text, status_line
+from blockref.engines.newrule.state import NewRuleGame, NewRuleState, chain_points, side_of
+from blockref.engines.newrule.svg import board_svg
+from blockref.engines.records import RecordError
 
 TITLE = "New Rule"
 GAME = NewRuleGame

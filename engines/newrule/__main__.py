@@ -1,7 +1,7 @@
-"""``python -m engines.newrule``: replay a record, or measure random games.
+"""``python -m blockref.engines.newrule``: replay a record, or measure random games.
 
-    python -m engines.newrule replay FILE [--size N] [--players 2|4] [--walled-border] [--json]
-    python -m engines.newrule random-games --count N --seed S [--size N] [--players 2|4] [--walled-border]
+    python -m blockref.engines.newrule replay FILE [--size N] [--players 2|4] [--walled-border] [--json]
+    python -m blockref.engines.newrule random-games --count N --seed S [--size N] [--players 2|4] [--walled-border]
 
 The record's ``# game:`` line must name newrule; options not given come from its ``# options:`` line,
 then the game's defaults. Output cut short by ``| head`` ends quietly.
@@ -13,11 +13,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from engines import cli
-from engines.newrule.random_play import random_games
-from engines.newrule.record import replay
-from engines.newrule.render import render_text
-from engines.newrule.state import NewRuleState
+from blockref.engines import cli
+from blockref.engines.newrule.random_play import random_games
+from blockref.engines.newrule.record import replay
+from blockref.engines.newrule.render import render_text
+from blockref.engines.newrule.state import NewRuleState
 
 
 def _with_variants(p: argparse.ArgumentParser) -> None:
@@ -30,7 +30,7 @@ def _with_variants(p: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     return cli.build_parser(
-        "python -m engines.newrule", "The New Rule rules engine (a Dots variant for 2 or 4 players).",
+        "python -m blockref.engines.newrule", "The New Rule rules engine (a Dots variant for 2 or 4 players).",
         replay_options=_with_variants, random_options=_with_variants,
         replay_description="Replay a New Rule record: one entry a line, 'start c3', a wall 'c3-c4' (its two "
         "dots), a growth 'c3' (or 'grow c3'), 'escape c3', 'concede'; '#' starts a comment; any letter case. "

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from engines.newrule.actions import Escape, Grow, NewRuleAction, Start, Wall
+from blockref.engines.newrule.actions import Escape, Grow, NewRuleAction, Start, Wall
 
 MIN_SIZE, MAX_SIZE = 4, 12
 COLUMNS = "abcdefghijkl"

@@ -6,8 +6,8 @@ import random
 import time
 from typing import Any
 
-from engines.newrule.state import NewRuleGame, NewRuleState
-from engines.random_play import mean, per_second
+from blockref.engines.newrule.state import NewRuleGame, NewRuleState
+from blockref.engines.random_play import mean, per_second
 
 
 def random_game(game: NewRuleGame, rng: random.Random) -> NewRuleState:

@@ -7,16 +7,16 @@
 >>> replay(NewRuleGame(), ["start c3", "start c3"])
 Traceback (most recent call last):
 ...
-engines.records.RecordError: line 2: 'start c3': c3 already holds player 1's initial
+blockref.engines.records.RecordError: line 2: 'start c3': c3 already holds player 1's initial
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from engines import records
-from engines.newrule.state import NewRuleGame, NewRuleState
-from engines.record_header import header_lines
+from blockref.engines import records
+from blockref.engines.newrule.state import NewRuleGame, NewRuleState
+from blockref.engines.record_header import header_lines
 
 
 def play_entry(state: NewRuleState, text: str) -> None:

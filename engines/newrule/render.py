@@ -2,8 +2,8 @@
 
 Dots are ``+``, walls ``---`` and ``|``; a space shows its owner's number, in brackets once dead.
 
->>> from engines.newrule.record import replay
->>> from engines.newrule.state import NewRuleGame
+>>> from blockref.engines.newrule.record import replay
+>>> from blockref.engines.newrule.state import NewRuleGame
 >>> state = replay(NewRuleGame(size=4), ["start a1", "start c3", "a1-a2", "b1-b2", "a2-b2", "a1-b1"])
 >>> print(render_text(state))
  4  +   +   +   +
@@ -19,8 +19,8 @@ turn 7: player 1 must escape (scores 0-0; skips owed: none)
 
 from __future__ import annotations
 
-from engines.newrule.board import COLUMNS
-from engines.newrule.state import NewRuleState
+from blockref.engines.newrule.board import COLUMNS
+from blockref.engines.newrule.state import NewRuleState
 
 COLOURS = {1: "\033[31m", 2: "\033[34m", 3: "\033[32m", 4: "\033[33m"}
 RESET = "\033[0m"

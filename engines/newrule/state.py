@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from engines.core import Game, GameState, IllegalAction, Player
-from engines.newrule.actions import Escape, Grow, NewRuleAction, Start, Wall
-from engines.newrule.board import Board, Space, board_for
+from blockref.engines.core import Game, GameState, IllegalAction, Player
+from blockref.engines.newrule.actions import Escape, Grow, NewRuleAction, Start, Wall
+from blockref.engines.newrule.board import Board, Space, board_for
 
 SMALL_CHAIN_POINTS, LARGE_CHAIN_POINTS, LARGE_CHAIN = 2, 5, 6
 

@@ -5,8 +5,8 @@ are crossed out), an empty space shows its name faintly, the last action is outl
 says whose turn it is and the scores, and a legend what the marks mean. The output is deterministic and
 self-contained.
 
->>> from engines.newrule.record import replay
->>> from engines.newrule.state import NewRuleGame
+>>> from blockref.engines.newrule.record import replay
+>>> from blockref.engines.newrule.state import NewRuleGame
 >>> picture = board_svg(replay(NewRuleGame(size=4), ["start a1", "start c3", "a1-a2"]))
 >>> picture.startswith("<svg") and picture.count('class="wall"') == 1 and 'class="last"' in picture
 True
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from html import escape
 
-from engines.newrule.actions import Wall
-from engines.newrule.board import COLUMNS
-from engines.newrule.render import action_line, score_line
-from engines.newrule.state import NewRuleState
+from blockref.engines.newrule.actions import Wall
+from blockref.engines.newrule.board import COLUMNS
+from blockref.engines.newrule.render import action_line, score_line
+from blockref.engines.newrule.state import NewRuleState
 
 MIN_CELL = 40
 MIN_BOARD = 240  # small boards are drawn with larger spaces

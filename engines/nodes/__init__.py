@@ -6,8 +6,8 @@
 2
 """
 
-from engines.nodes.actions import PASS, NodesAction, Pass, PlaceNode, PlaceWire, parse_action
-from engines.nodes.board import (
+from blockref.engines.nodes.actions import PASS, NodesAction, Pass, PlaceNode, PlaceWire, parse_action
+from blockref.engines.nodes.board import (
     DIRECTION_NAMES,
     SIZE,
     Point,
@@ -17,11 +17,11 @@ from engines.nodes.board import (
     point_name,
     point_xy,
 )
-from engines.nodes.record import play_record, play_turn_line, replay, replay_states, write_record
-from engines.nodes.render import render_text, status_line
-from engines.nodes.state import NodesGame, NodesState, NodeView, WireView
-from engines.nodes.svg import board_svg
-from engines.records import RecordError
+from blockref.engines.nodes.record import play_record, play_turn_line, replay, replay_states, write_record
+from blockref.engines.nodes.render import render_text, status_line
+from blockref.engines.nodes.state import NodesGame, NodesState, NodeView, WireView
+from blockref.engines.nodes.svg import board_svg
+from blockref.engines.records import RecordError
 
 TITLE = "Nodes"
 GAME = NodesGame

@@ -1,7 +1,7 @@
-"""``python -m engines.nodes``: replay a turn record, or measure random games.
+"""``python -m blockref.engines.nodes``: replay a turn record, or measure random games.
 
-    python -m engines.nodes replay FILE [--corners diagonal|sides] [--turn-limit N] [--json]
-    python -m engines.nodes random-games --count N --seed S
+    python -m blockref.engines.nodes replay FILE [--corners diagonal|sides] [--turn-limit N] [--json]
+    python -m blockref.engines.nodes random-games --count N --seed S
 
 The record's ``# game:`` line must name nodes; options not given come from its ``# options:`` line,
 then the game's defaults. Output cut short by ``| head`` ends quietly.
@@ -13,11 +13,11 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from engines import cli
-from engines.nodes.random_play import random_games
-from engines.nodes.record import replay
-from engines.nodes.render import render_text
-from engines.nodes.state import NodesState
+from blockref.engines import cli
+from blockref.engines.nodes.random_play import random_games
+from blockref.engines.nodes.record import replay
+from blockref.engines.nodes.render import render_text
+from blockref.engines.nodes.state import NodesState
 
 
 def _with_variants(p: argparse.ArgumentParser) -> None:
@@ -29,7 +29,7 @@ def _with_variants(p: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     return cli.build_parser(
-        "python -m engines.nodes", "The Nodes rules engine.",
+        "python -m blockref.engines.nodes", "The Nodes rules engine.",
         replay_options=_with_variants, random_options=_with_variants,
         replay_help="replay a turn record and print the final state",
         record_help="the record: one turn a line, '#' comments; '-' for stdin",

@@ -1,6 +1,6 @@
 """The actions of Nodes: one piece each (a wire or a node), or a forced pass.
 
->>> from engines.nodes.board import parse_point
+>>> from blockref.engines.nodes.board import parse_point
 >>> PlaceWire(parse_point("c3"), parse_point("c4"))
 PlaceWire(c3-c4)
 >>> str(PlaceNode(parse_point("d5"))), str(PASS)
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.nodes.board import (
+from blockref.engines.nodes.board import (
     DIRECTIONS,
     NEIGHBOUR,
     POINT_NAMES,

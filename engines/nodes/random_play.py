@@ -6,9 +6,9 @@ import random
 import time
 from typing import Any
 
-from engines.nodes.actions import Pass
-from engines.nodes.state import NodesGame, NodesState
-from engines.random_play import mean, per_second, play_out
+from blockref.engines.nodes.actions import Pass
+from blockref.engines.nodes.state import NodesGame, NodesState
+from blockref.engines.random_play import mean, per_second, play_out
 
 
 def random_game(game: NodesGame, rng: random.Random) -> tuple[NodesState, int]:

@@ -14,17 +14,17 @@ one turn.
 >>> replay(NodesGame(), ["c3-c4 c4-c5"])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-engines.records.RecordError: line 1: 'c3-c4 c4-c5': the turn is not finished: 1 more wire must be placed...
+blockref.engines.records.RecordError: line 1: 'c3-c4 c4-c5': the turn is not finished: 1 more wire must be placed...
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from engines import records
-from engines.nodes.actions import PASS, PlaceNode, PlaceWire
-from engines.nodes.state import NodesGame, NodesState
-from engines.record_header import header_lines
+from blockref.engines import records
+from blockref.engines.nodes.actions import PASS, PlaceNode, PlaceWire
+from blockref.engines.nodes.state import NodesGame, NodesState
+from blockref.engines.record_header import header_lines
 
 
 def strip_comment(line: str) -> str:

@@ -6,8 +6,8 @@ Nodes are ``O`` (player 1) and ``@`` (player 2); wires are ``---``/``|`` (player
 
 from __future__ import annotations
 
-from engines.nodes.board import COLUMNS, SIZE, make_point
-from engines.nodes.state import NodesState
+from blockref.engines.nodes.board import COLUMNS, SIZE, make_point
+from blockref.engines.nodes.state import NodesState
 
 NODE_GLYPH = {1: "O", 2: "@"}
 HORIZONTAL = {1: "---", 2: "==="}
@@ -20,7 +20,7 @@ LEGEND = "O/@ node of player 1/2   ---,| / ===,H wires   * hot end   + joint   x
 def render_text(state: NodesState, color: bool = False) -> str:
     """The board, rows 12 at the top to 1 at the bottom, with a status line and a legend.
 
-    >>> from engines.nodes.state import NodesGame
+    >>> from blockref.engines.nodes.state import NodesGame
     >>> print(render_text(NodesGame().new_initial_state()).splitlines()[19])
      3   .   .   O   .   .   .   .   .   .   @   .   .
     """

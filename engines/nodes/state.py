@@ -19,8 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Self
 
-from engines.core import Game, GameState, IllegalAction, Player
-from engines.nodes.actions import (
+from blockref.engines.core import Game, GameState, IllegalAction, Player
+from blockref.engines.nodes.actions import (
     NODE_ACTIONS,
     PASS,
     WIRE_ACTIONS,
@@ -30,7 +30,7 @@ from engines.nodes.actions import (
     PlaceWire,
     parse_action,
 )
-from engines.nodes.board import (
+from blockref.engines.nodes.board import (
     DIRECTION_NAMES,
     DIRECTIONS,
     EDGE,

@@ -7,7 +7,7 @@ The last turn is highlighted in yellow; the pieces it destroyed are drawn dashed
 caption says what the last turn was and who is to move (or the result). The output depends on the
 state alone, so the same position always gives the same bytes.
 
->>> from engines.nodes.state import NodesGame
+>>> from blockref.engines.nodes.state import NodesGame
 >>> picture = board_svg(NodesGame().new_initial_state())
 >>> picture.startswith("<svg") and picture.count('class="node') == 4
 True
@@ -19,9 +19,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from engines.core import Player
-from engines.nodes.board import COLUMNS, DIRECTION_NAMES, SIZE, Point, parse_point, point_xy
-from engines.nodes.state import NodesState
+from blockref.engines.core import Player
+from blockref.engines.nodes.board import COLUMNS, DIRECTION_NAMES, SIZE, Point, parse_point, point_xy
+from blockref.engines.nodes.state import NodesState
 
 COLOURS: dict[Player, str] = {1: "#b02e26", 2: "#3c44aa"}  # red and blue dye
 COLOUR_NAMES: dict[Player, str] = {1: "red", 2: "blue"}

@@ -6,14 +6,14 @@
 ['A1', 'B1', 'E1', 'C3']
 """
 
-from engines.records import RecordError
-from engines.tightwire.actions import Draw, Move, Revive, TightwireAction, parse_action
-from engines.tightwire.board import Dot, dot_name, dot_xy, make_dot, parse_dot
-from engines.tightwire.clock import ClockReading, ClockRules
-from engines.tightwire.record import play_record, replay, replay_states, write_record
-from engines.tightwire.render import render_text, status_line
-from engines.tightwire.state import TightwireGame, TightwireState
-from engines.tightwire.svg import board_svg
+from blockref.engines.records import RecordError
+from blockref.engines.tightwire.actions import Draw, Move, Revive, TightwireAction, parse_action
+from blockref.engines.tightwire.board import Dot, dot_name, dot_xy, make_dot, parse_dot
+from blockref.engines.tightwire.clock import ClockReading, ClockRules
+from blockref.engines.tightwire.record import play_record, replay, replay_states, write_record
+from blockref.engines.tightwire.render import render_text, status_line
+from blockref.engines.tightwire.state import TightwireGame, TightwireState
+from blockref.engines.tightwire.svg import board_svg
 
 TITLE = "Tightwire"
 GAME = TightwireGame

@@ -1,7 +1,7 @@
-"""``python -m engines.tightwire``: replay a record, or measure random games.
+"""``python -m blockref.engines.tightwire``: replay a record, or measure random games.
 
-    python -m engines.tightwire replay FILE [--size N] [variant options] [--json]
-    python -m engines.tightwire random-games --count N --seed S [--size N]
+    python -m blockref.engines.tightwire replay FILE [--size N] [variant options] [--json]
+    python -m blockref.engines.tightwire random-games --count N --seed S [--size N]
 
 The record's ``# game:`` line must name tightwire; options not given come from its ``# options:`` line,
 then the game's defaults. Output cut short by ``| head`` ends quietly.
@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
-from engines import cli
-from engines.tightwire.random_play import random_games
-from engines.tightwire.record import replay
-from engines.tightwire.render import render_text
+from blockref.engines import cli
+from blockref.engines.tightwire.random_play import random_games
+from blockref.engines.tightwire.record import replay
+from blockref.engines.tightwire.render import render_text
 
 
 def _with_variants(p: argparse.ArgumentParser) -> None:
@@ -30,7 +30,7 @@ def _with_variants(p: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     return cli.build_parser(
-        "python -m engines.tightwire",
+        "python -m blockref.engines.tightwire",
         "The Tightwire rules engine (draw lines between dots, move along them, capture by joining).",
         replay_options=_with_variants, random_options=_with_variants,
         record_help="the record: one turn a line, '#' comments; '-' for stdin",

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.tightwire.board import Dot, dot_name, parse_dot
+from blockref.engines.tightwire.board import Dot, dot_name, parse_dot
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,8 @@ import random
 import time
 from typing import Any
 
-from engines.random_play import mean, per_second, play_out
-from engines.tightwire.state import TightwireGame, TightwireState
+from blockref.engines.random_play import mean, per_second, play_out
+from blockref.engines.tightwire.state import TightwireGame, TightwireState
 
 TURN_CAP = 2000
 

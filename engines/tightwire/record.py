@@ -8,16 +8,16 @@
 >>> replay(TightwireGame(), ["draw A1-A3"])
 Traceback (most recent call last):
 ...
-engines.records.RecordError: line 1: 'draw A1-A3': the line A1-A3 would pass through the dot A2
+blockref.engines.records.RecordError: line 1: 'draw A1-A3': the line A1-A3 would pass through the dot A2
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from engines import records
-from engines.record_header import header_lines
-from engines.tightwire.state import TightwireGame, TightwireState
+from blockref.engines import records
+from blockref.engines.record_header import header_lines
+from blockref.engines.tightwire.state import TightwireGame, TightwireState
 
 
 def play_turn_line(state: TightwireState, text: str) -> None:

@@ -5,8 +5,8 @@
 
 from __future__ import annotations
 
-from engines.tightwire.board import COLUMNS, dot_name, make_dot
-from engines.tightwire.state import TightwireState
+from blockref.engines.tightwire.board import COLUMNS, dot_name, make_dot
+from blockref.engines.tightwire.state import TightwireState
 
 GLYPH = {1: "O", 2: "X"}
 NAMES = {1: "Orange", 2: "Blue"}
@@ -16,7 +16,7 @@ def render_text(state: TightwireState, color: bool = False) -> str:
     """The dots, row 5 at the top, the lines and a status line.
     Plain text: ``color`` (the engines' common signature) changes nothing.
 
-    >>> from engines.tightwire.state import TightwireGame
+    >>> from blockref.engines.tightwire.state import TightwireGame
     >>> state = TightwireGame().new_initial_state()
     >>> state.apply(state.action_from_text("slack B1-C3 move B1-C3"))
     >>> print(render_text(state))

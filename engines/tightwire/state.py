@@ -18,11 +18,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Self
 
-from engines.core import Game, GameState, IllegalAction, Player
-from engines.tightwire.actions import Draw, Move, Revive, TightwireAction, parse_action
-from engines.tightwire.board import MAX_SIZE, MIN_SIZE, STRIDE, Dot, Geometry, dot_name, geometry
-from engines.tightwire.clock import NO_CLOCK, ClockRules
-from engines.tightwire.variants import PIECES, Items, Setup, items_text, parse_items, parse_setup, setup_text
+from blockref.engines.core import Game, GameState, IllegalAction, Player
+from blockref.engines.tightwire.actions import Draw, Move, Revive, TightwireAction, parse_action
+from blockref.engines.tightwire.board import MAX_SIZE, MIN_SIZE, STRIDE, Dot, Geometry, dot_name, geometry
+from blockref.engines.tightwire.clock import NO_CLOCK, ClockRules
+from blockref.engines.tightwire.variants import PIECES, Items, Setup, items_text, parse_items, parse_setup, setup_text
 
 REPEATS = "that would repeat an earlier position (no position may occur twice in a game)"
 

@@ -1,6 +1,6 @@
 """The position as a self-contained SVG picture (used for the rules pages).
 
->>> from engines.tightwire.state import TightwireGame
+>>> from blockref.engines.tightwire.state import TightwireGame
 >>> picture = board_svg(TightwireGame().new_initial_state())
 >>> picture.startswith("<svg") and picture.count('class="piece') == 8
 True
@@ -8,9 +8,9 @@ True
 
 from __future__ import annotations
 
-from engines.tightwire.actions import Draw, Move, Revive
-from engines.tightwire.board import COLUMNS, Dot, dot_name, dot_xy
-from engines.tightwire.state import TightwireState
+from blockref.engines.tightwire.actions import Draw, Move, Revive
+from blockref.engines.tightwire.board import COLUMNS, Dot, dot_name, dot_xy
+from blockref.engines.tightwire.state import TightwireState
 
 COLOURS = {1: "#f9801d", 2: "#3c44aa"}  # orange and blue wool
 NAMES = {1: "Orange", 2: "Blue"}

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from engines.core import Player
-from engines.tightwire.board import Dot, dot_name, make_dot, parse_dot
+from blockref.engines.core import Player
+from blockref.engines.tightwire.board import Dot, dot_name, make_dot, parse_dot
 
 PIECES = 4
 ITEMS = ("extra_slack", "woven_revive")

@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from engines.ai.knowledge import LEVEL_ITERATIONS, computer_player
-from engines.core import Game
-from engines.implosion import ImplosionGame
-from engines.newrule import NewRuleGame
-from engines.tightwire import TightwireGame
+from blockref.engines.ai.knowledge import LEVEL_ITERATIONS, computer_player
+from blockref.engines.core import Game
+from blockref.engines.implosion import ImplosionGame
+from blockref.engines.newrule import NewRuleGame
+from blockref.engines.tightwire import TightwireGame
 
 
 @pytest.mark.parametrize(

@@ -8,9 +8,15 @@ from fractions import Fraction
 
 import pytest
 
-from engines.ai.implosion_player import IMPLOSION_KNOWLEDGE, ImplosionPlayer, candidate_plans, evaluate, win_chance
-from engines.ai.mcts import MCTS, SearchSettings
-from engines.implosion import END_TURN, ImplosionGame, ImplosionState, Order
+from blockref.engines.ai.implosion_player import (
+    IMPLOSION_KNOWLEDGE,
+    ImplosionPlayer,
+    candidate_plans,
+    evaluate,
+    win_chance,
+)
+from blockref.engines.ai.mcts import MCTS, SearchSettings
+from blockref.engines.implosion import END_TURN, ImplosionGame, ImplosionState, Order
 
 
 class RandomOrders:

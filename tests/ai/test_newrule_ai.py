@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from engines.ai.mcts import Knowledge
-from engines.ai.newrule_heuristics import NEWRULE_KNOWLEDGE, priors
-from engines.ai.players import MCTSPlayer
-from engines.newrule import NewRuleGame, NewRuleState, replay
+from blockref.engines.ai.mcts import Knowledge
+from blockref.engines.ai.newrule_heuristics import NEWRULE_KNOWLEDGE, priors
+from blockref.engines.ai.players import MCTSPlayer
+from blockref.engines.newrule import NewRuleGame, NewRuleState, replay
 from tests.engines.newrule.golden_files import GOLDEN
 
 # Player 2's d4 has three walls; player 1 to move: e4-e5 kills it.

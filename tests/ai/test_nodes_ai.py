@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 from toy_games import play_game
 
-from engines.ai.knowledge import computer_player, greedy_player, knowledge_for
-from engines.ai.mcts import Knowledge
-from engines.ai.nodes_heuristics import evaluate, priors
-from engines.ai.players import MCTSPlayer, RandomPlayer
-from engines.nodes import PASS, NodesGame, NodesState, PlaceWire, parse_point, replay
+from blockref.engines.ai.knowledge import computer_player, greedy_player, knowledge_for
+from blockref.engines.ai.mcts import Knowledge
+from blockref.engines.ai.nodes_heuristics import evaluate, priors
+from blockref.engines.ai.players import MCTSPlayer, RandomPlayer
+from blockref.engines.nodes import PASS, NodesGame, NodesState, PlaceWire, parse_point, replay
 
 GOLDEN = Path(__file__).resolve().parents[1] / "engines" / "golden"
 

@@ -10,13 +10,13 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from engines.ai import nodes_hint, nodes_tactics, nodes_turn_search
-from engines.ai.knowledge import NODES_LEVELS, computer_player
-from engines.ai.nodes_hint import suggest
-from engines.ai.nodes_tactics import FAR, Reach
-from engines.ai.nodes_turn_search import TurnSearchPlayer
-from engines.ai.players import MCTSPlayer
-from engines.nodes import PASS, NodesGame, NodesState, PlaceWire, parse_action, replay
+from blockref.engines.ai import nodes_hint, nodes_tactics, nodes_turn_search
+from blockref.engines.ai.knowledge import NODES_LEVELS, computer_player
+from blockref.engines.ai.nodes_hint import suggest
+from blockref.engines.ai.nodes_tactics import FAR, Reach
+from blockref.engines.ai.nodes_turn_search import TurnSearchPlayer
+from blockref.engines.ai.players import MCTSPlayer
+from blockref.engines.nodes import PASS, NodesGame, NodesState, PlaceWire, parse_action, replay
 
 GOLDEN = Path(__file__).resolve().parents[1] / "engines" / "golden"
 # Player 1's line c3..i3 ends next to player 2's node j3; player 2 is to move.

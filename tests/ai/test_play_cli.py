@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from bridge.cli import main
-from bridge.commands.play import play_game
-from engines.ai.knowledge import knowledge_for
-from engines.ai.players import MCTSPlayer, RandomPlayer
-from engines.nodes import NodesGame, NodesState, replay
+from blockref.bridge.cli import main
+from blockref.bridge.commands.play import play_game
+from blockref.engines.ai.knowledge import knowledge_for
+from blockref.engines.ai.players import MCTSPlayer, RandomPlayer
+from blockref.engines.nodes import NodesGame, NodesState, replay
 
 
 def run_script(lines: list[str], state: NodesState | None = None, seat: int = 1) -> tuple[NodesState, str]:

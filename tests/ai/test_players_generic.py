@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from toy_games import DoubleNim, TicTacToe, play_game, solve, winning_actions
 
-from engines.ai.mcts import SearchSettings
-from engines.ai.players import GreedyPlayer, MCTSPlayer, RandomPlayer
-from engines.core import Game
+from blockref.engines.ai.mcts import SearchSettings
+from blockref.engines.ai.players import GreedyPlayer, MCTSPlayer, RandomPlayer
+from blockref.engines.core import Game
 
 
 @pytest.mark.parametrize("game", [TicTacToe(), DoubleNim(17)], ids=lambda g: g.name)
@@ -115,8 +115,8 @@ def test_bad_settings_are_refused() -> None:
 
 @pytest.mark.parametrize("name", ["nodes", "newrule", "tightwire"])
 def test_each_game_with_search_help_has_it_found(name: str) -> None:
-    from engines.ai.knowledge import knowledge_for
-    from engines.catalogue import make_game
+    from blockref.engines.ai.knowledge import knowledge_for
+    from blockref.engines.catalogue import make_game
 
     knowledge = knowledge_for(make_game(name))
     assert knowledge.priors is not None

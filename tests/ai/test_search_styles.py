@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from toy_games import DoubleNim, TicTacToe, play_game, winning_actions
 
-from engines.ai.mcts import Knowledge, SearchSettings
-from engines.ai.players import MCTSPlayer, RandomPlayer
-from engines.core import GameState
+from blockref.engines.ai.mcts import Knowledge, SearchSettings
+from blockref.engines.ai.players import MCTSPlayer, RandomPlayer
+from blockref.engines.core import GameState
 
 
 def tictactoe_evaluation(state: GameState[Any]) -> Sequence[float]:

@@ -10,8 +10,8 @@ from __future__ import annotations
 from abc import abstractmethod
 from typing import Any
 
-from engines.ai.players import Player
-from engines.core import Game, GameState
+from blockref.engines.ai.players import Player
+from blockref.engines.core import Game, GameState
 
 
 class _ToyState(GameState[int]):

@@ -9,7 +9,7 @@ from mcpi.block import Block
 from mcpi.event import BlockEvent, ChatEvent
 from mcpi.vec3 import Vec3
 
-from bridge.protocol import BlockChange, WorldPoll
+from blockref.bridge.protocol import BlockChange, WorldPoll
 
 Cell = tuple[int, int, int]
 GRASS, AIR = 2, 0

@@ -6,7 +6,7 @@ import argparse
 
 import pytest
 
-from bridge.board_options import add_board_options, world_from_args
+from blockref.bridge.board_options import add_board_options, world_from_args
 
 
 def parser() -> argparse.ArgumentParser:

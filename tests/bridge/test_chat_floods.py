@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import doctest
 
-from bridge import chat_budget
-from bridge.chat_budget import LINES_PER_WINDOW, WINDOW
-from bridge.referee import MAX_QUEUED
+from blockref.bridge import chat_budget
+from blockref.bridge.chat_budget import LINES_PER_WINDOW, WINDOW
+from blockref.bridge.referee import MAX_QUEUED
 from tests.bridge.test_implosion_world import seated
 from tests.bridge.test_service import chat, make_service
 

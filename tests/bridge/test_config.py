@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bridge.config import load_config
+from blockref.bridge.config import load_config
 
 TWO_BOARDS = """
 chat_prefix = "Nodes"

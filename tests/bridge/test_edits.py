@@ -7,13 +7,13 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridge.edits import EditPlan, judged, plan_edits
-from bridge.games.nodes import NodesWorld
-from engines.nodes import NodesGame, NodesState
-from engines.nodes.actions import Pass
-from schematics.blocks import AIR, block
-from schematics.layout import BoardLayout
-from schematics.style import load_style
+from blockref.bridge.edits import EditPlan, judged, plan_edits
+from blockref.bridge.games.nodes import NodesWorld
+from blockref.engines.nodes import NodesGame, NodesState
+from blockref.engines.nodes.actions import Pass
+from blockref.schematics.blocks import AIR, block
+from blockref.schematics.layout import BoardLayout
+from blockref.schematics.style import load_style
 
 Cell = tuple[int, int, int]
 PALETTE = [AIR, block("stone"), block("diorite"), block("redstone_block")]

@@ -9,18 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from bridge.commands.up import ready_line
-from bridge.config import BoardConfig, BridgeConfig
-from bridge.games.newrule import NewRuleWorld
-from bridge.games.nodes import NodesWorld
-from bridge.journal import Journal
-from bridge.protocol.chat import parse_chat_posts
-from bridge.referee import PLACERS_UNKNOWN, BoardReferee
-from bridge.service import Service
-from engines.nodes import NodesGame, replay
-from schematics.layout import BoardLayout
-from schematics.newrule_layout import NewRuleLayout
-from schematics.style import load_style
+from blockref.bridge.commands.up import ready_line
+from blockref.bridge.config import BoardConfig, BridgeConfig
+from blockref.bridge.games.newrule import NewRuleWorld
+from blockref.bridge.games.nodes import NodesWorld
+from blockref.bridge.journal import Journal
+from blockref.bridge.protocol.chat import parse_chat_posts
+from blockref.bridge.referee import PLACERS_UNKNOWN, BoardReferee
+from blockref.bridge.service import Service
+from blockref.engines.nodes import NodesGame, replay
+from blockref.schematics.layout import BoardLayout
+from blockref.schematics.newrule_layout import NewRuleLayout
+from blockref.schematics.style import load_style
 from tests.bridge.fake_world import FakeWorld
 from tests.bridge.test_service import chat, make_service
 
@@ -142,7 +142,7 @@ def test_a_report_that_comes_a_poll_before_its_block_is_kept_for_it() -> None:
 def world_change(cell, block_id, name):  # type: ignore[no-untyped-def]
     from mcpi.vec3 import Vec3
 
-    from bridge.protocol import BlockChange
+    from blockref.bridge.protocol import BlockChange
 
     return BlockChange(Vec3(*cell), block_id, name)
 

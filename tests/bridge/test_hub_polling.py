@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from bridge.config import BoardConfig, BridgeConfig
-from bridge.games.nodes import NodesWorld
-from bridge.journal import Journal
-from bridge.referee import BoardReferee
-from bridge.service import SWEEP_CYCLES, Service
-from schematics.layout import BoardLayout
-from schematics.style import load_style
+from blockref.bridge.config import BoardConfig, BridgeConfig
+from blockref.bridge.games.nodes import NodesWorld
+from blockref.bridge.journal import Journal
+from blockref.bridge.referee import BoardReferee
+from blockref.bridge.service import SWEEP_CYCLES, Service
+from blockref.schematics.layout import BoardLayout
+from blockref.schematics.style import load_style
 from tests.bridge.fake_world import FakeWorld
 
 STYLE = load_style("classic")

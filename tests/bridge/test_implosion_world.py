@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from bridge.config import BoardConfig, BridgeConfig, build_world
-from bridge.games.implosion import ImplosionWorld
-from bridge.journal import Journal, JournalError
-from bridge.protocol import BlockEvent
-from bridge.referee import BoardReferee
-from bridge.service import Service
-from engines.implosion import NODES, ImplosionState, parse_node, replay
-from schematics.implosion_layout import ImplosionLayout, seat_block
+from blockref.bridge.config import BoardConfig, BridgeConfig, build_world
+from blockref.bridge.games.implosion import ImplosionWorld
+from blockref.bridge.journal import Journal, JournalError
+from blockref.bridge.protocol import BlockEvent
+from blockref.bridge.referee import BoardReferee
+from blockref.bridge.service import Service
+from blockref.engines.implosion import NODES, ImplosionState, parse_node, replay
+from blockref.schematics.implosion_layout import ImplosionLayout, seat_block
 from tests.bridge.fake_world import FakeWorld
 
 N = parse_node
@@ -281,7 +281,7 @@ def test_a_unit_swapped_for_another_colour_of_the_same_id_is_found_and_put_back(
 
 
 def test_the_board_exports_through_its_geometry(tmp_path: Path) -> None:
-    from bridge.cli import main
+    from blockref.bridge.cli import main
 
     fills, schem = tmp_path / "fills.txt", tmp_path / "board.schem"
     assert main(["export", "fills", "--game", "implosion", "--players", "24", "-o", str(fills)]) == 0
@@ -297,9 +297,9 @@ def test_the_board_exports_through_its_geometry(tmp_path: Path) -> None:
 def test_the_layouts_docstring_examples() -> None:
     import doctest
 
-    import schematics.implosion_layout
+    import blockref.schematics.implosion_layout
 
-    result = doctest.testmod(schematics.implosion_layout)
+    result = doctest.testmod(blockref.schematics.implosion_layout)
     assert result.failed == 0 and result.attempted > 5
 
 

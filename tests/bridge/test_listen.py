@@ -10,9 +10,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from bridge.cli import main
-from bridge.commands.up import ready_line
-from bridge.embedded_server import EmbeddedServer, free_port, port_accepts
+from blockref.bridge.cli import main
+from blockref.bridge.commands.up import ready_line
+from blockref.bridge.embedded_server import EmbeddedServer, free_port, port_accepts
 
 
 def _server(listen: str, online_mode: bool = False) -> EmbeddedServer:

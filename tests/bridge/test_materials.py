@@ -9,17 +9,17 @@ from collections.abc import Iterator
 
 import pytest
 
-import bridge.materials
-from bridge.cli import main
-from bridge.materials import (
+import blockref.bridge.materials
+from blockref.bridge.cli import main
+from blockref.bridge.materials import (
     choose_style,
     clashes,
     learn_readback,
     scratch_cell,
     style_blocks,
 )
-from bridge.protocol import MinecraftClient
-from schematics.style import builtin_styles, load_style
+from blockref.bridge.protocol import MinecraftClient
+from blockref.schematics.style import builtin_styles, load_style
 from tests.protocol.fake_rj import FakeRaspberryJuice
 
 PYCRAFT = {(155, 0): 35, (152, 0): 73, (22, 0): 21, (214, 0): 1, (49, 0): 7}
@@ -34,7 +34,7 @@ def lossy_server() -> Iterator[FakeRaspberryJuice]:
 
 
 def test_docstring_examples() -> None:
-    result = doctest.testmod(bridge.materials)
+    result = doctest.testmod(blockref.bridge.materials)
     assert result.failed == 0 and result.attempted > 0
 
 

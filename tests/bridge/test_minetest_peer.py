@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bridge.peers.minetest import Installation, PeerError, install_mods, write_config
+from blockref.bridge.peers.minetest import Installation, PeerError, install_mods, write_config
 
 
 def test_the_config_is_flat_creative_local_and_names_the_area_in_minetest_coordinates(tmp_path: Path) -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from bridge.games.newrule import NewRuleWorld
-from bridge.journal import Journal
-from bridge.referee import BoardReferee
-from schematics.newrule_layout import NewRuleLayout
+from blockref.bridge.games.newrule import NewRuleWorld
+from blockref.bridge.journal import Journal
+from blockref.bridge.referee import BoardReferee
+from blockref.schematics.newrule_layout import NewRuleLayout
 from tests.bridge.fake_world import FakeWorld
 
 WOOL, WALL = 35, 98

@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 
-from bridge.games.base import Cell, GameWorld
-from bridge.games.newrule import NewRuleWorld
-from bridge.games.nodes import NodesWorld
-from engines.nodes.actions import Pass
-from schematics.blocks import BlockType
-from schematics.layout import BoardLayout
-from schematics.newrule_layout import NewRuleLayout
+from blockref.bridge.games.base import Cell, GameWorld
+from blockref.bridge.games.newrule import NewRuleWorld
+from blockref.bridge.games.nodes import NodesWorld
+from blockref.engines.nodes.actions import Pass
+from blockref.schematics.blocks import BlockType
+from blockref.schematics.layout import BoardLayout
+from blockref.schematics.newrule_layout import NewRuleLayout
 
 WORLDS = {
     "nodes": lambda: NodesWorld(BoardLayout(origin=(3, 0, -3))),

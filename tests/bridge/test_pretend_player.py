@@ -7,8 +7,8 @@ from collections.abc import Iterator
 
 import pytest
 
-import bridge.peers.pretend_player
-from bridge.peers.pretend_player import main
+import blockref.bridge.peers.pretend_player
+from blockref.bridge.peers.pretend_player import main
 from tests.protocol.fake_rj import FakeRaspberryJuice
 
 
@@ -19,7 +19,7 @@ def fake() -> Iterator[FakeRaspberryJuice]:
 
 
 def test_docstring_examples() -> None:
-    result = doctest.testmod(bridge.peers.pretend_player)
+    result = doctest.testmod(blockref.bridge.peers.pretend_player)
     assert result.failed == 0 and result.attempted > 0
 
 

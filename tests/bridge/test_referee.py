@@ -6,11 +6,11 @@ import itertools
 
 import pytest
 
-from bridge.games.nodes import NodesWorld
-from bridge.journal import Journal
-from bridge.referee import BoardReferee
-from schematics.layout import BoardLayout
-from schematics.style import load_style
+from blockref.bridge.games.nodes import NodesWorld
+from blockref.bridge.journal import Journal
+from blockref.bridge.referee import BoardReferee
+from blockref.schematics.layout import BoardLayout
+from blockref.schematics.style import load_style
 from tests.bridge.fake_world import FakeWorld
 
 STYLE = load_style("classic")

@@ -7,11 +7,11 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from bridge.commands.games import export_record
-from bridge.config import BoardConfig, BridgeConfig, build_world
-from bridge.journal import Journal
-from bridge.referee import BoardReferee
-from bridge.service import Service
+from blockref.bridge.commands.games import export_record
+from blockref.bridge.config import BoardConfig, BridgeConfig, build_world
+from blockref.bridge.journal import Journal
+from blockref.bridge.referee import BoardReferee
+from blockref.bridge.service import Service
 from tests.bridge.fake_world import FakeWorld
 
 

@@ -13,17 +13,17 @@ from typing import Any, ClassVar
 import pytest
 from mcpi.event import BlockEvent
 
-from bridge.cli import main
-from bridge.commands.up import ready_line
-from bridge.config import BoardConfig, BridgeConfig, load_config
-from bridge.games.nodes import NodesWorld
-from bridge.journal import Journal
-from bridge.protocol import ConnectionLost
-from bridge.referee import BoardReferee
-from bridge.service import Service
-from engines.core import GameState
-from schematics.layout import BoardLayout
-from schematics.style import load_style
+from blockref.bridge.cli import main
+from blockref.bridge.commands.up import ready_line
+from blockref.bridge.config import BoardConfig, BridgeConfig, load_config
+from blockref.bridge.games.nodes import NodesWorld
+from blockref.bridge.journal import Journal
+from blockref.bridge.protocol import ConnectionLost
+from blockref.bridge.referee import BoardReferee
+from blockref.bridge.service import Service
+from blockref.engines.core import GameState
+from blockref.schematics.layout import BoardLayout
+from blockref.schematics.style import load_style
 from tests.bridge.fake_world import FakeWorld
 
 STYLE = load_style("classic")

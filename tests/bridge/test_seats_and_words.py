@@ -3,10 +3,10 @@ outlives turn ends, and the lines of Implosion say what they mean."""
 
 from __future__ import annotations
 
-from bridge.config import build_world
-from bridge.journal import Journal
-from bridge.referee import BoardReferee
-from engines.implosion import ImplosionState, parse_node, replay
+from blockref.bridge.config import build_world
+from blockref.bridge.journal import Journal
+from blockref.bridge.referee import BoardReferee
+from blockref.engines.implosion import ImplosionState, parse_node, replay
 from tests.bridge.test_implosion_world import Table as ImplosionTable
 from tests.bridge.test_implosion_world import seated
 from tests.bridge.test_results import Table

@@ -19,10 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from bridge.commands.up import ready_line
-from bridge.embedded_server import EmbeddedServer, ServerError, free_port
-from bridge.processes import reclaim, write_pid
-from bridge.runtime import Supervisor
+from blockref.bridge.commands.up import ready_line
+from blockref.bridge.embedded_server import EmbeddedServer, ServerError, free_port
+from blockref.bridge.processes import reclaim, write_pid
+from blockref.bridge.runtime import Supervisor
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -49,7 +49,7 @@ class Up:
 
     def __init__(self, *args: str) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "bridge.cli", "up", *args], cwd=ROOT, stdout=subprocess.PIPE,
+            [sys.executable, "-m", "blockref.bridge.cli", "up", *args], cwd=ROOT, stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT, text=True, bufsize=1,
         )
         self.lines: queue.Queue[str] = queue.Queue()
@@ -103,7 +103,7 @@ def embedded_up(tmp_path: Path) -> Iterator[tuple[Up, Path]]:
 def test_a_child_started_with_die_with_parent_ends_when_its_parent_is_killed() -> None:
     parent = subprocess.Popen(
         [sys.executable, "-c",
-         "import subprocess, time; from bridge.processes import die_with_parent; "
+         "import subprocess, time; from blockref.bridge.processes import die_with_parent; "
          "child = subprocess.Popen(['sleep', '60'], preexec_fn=die_with_parent()); "
          "print(child.pid, flush=True); time.sleep(60)"],
         cwd=ROOT, stdout=subprocess.PIPE, text=True,

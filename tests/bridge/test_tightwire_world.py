@@ -8,14 +8,14 @@ from pathlib import Path
 
 from mcpi.event import BlockEvent
 
-from bridge.config import BoardConfig, BridgeConfig
-from bridge.games.tightwire import TightwireWorld
-from bridge.journal import Journal
-from bridge.referee import BoardReferee
-from bridge.service import Service
-from engines.tightwire import parse_dot
-from schematics.blocks import block
-from schematics.tightwire_layout import LINE_LAYER, PIECE_LAYER, SLACK_LAYER, TightwireLayout, path_cells
+from blockref.bridge.config import BoardConfig, BridgeConfig
+from blockref.bridge.games.tightwire import TightwireWorld
+from blockref.bridge.journal import Journal
+from blockref.bridge.referee import BoardReferee
+from blockref.bridge.service import Service
+from blockref.engines.tightwire import parse_dot
+from blockref.schematics.blocks import block
+from blockref.schematics.tightwire_layout import LINE_LAYER, PIECE_LAYER, SLACK_LAYER, TightwireLayout, path_cells
 from tests.bridge.fake_world import FakeWorld
 
 RECORD = Path(__file__).parents[1] / "e2e" / "records" / "tightwire-5x5.record"
@@ -207,7 +207,7 @@ def test_a_computer_seat_plays_whole_turns() -> None:
 
 
 def test_options_are_checked() -> None:
-    from bridge.config import build_world
+    from blockref.bridge.config import build_world
 
     world = build_world("tightwire", (0, 0, 0), 4, 0, None, {"size": 7, "items": "1=extra_slack"})
     assert world.game.options["size"] == 7 and world.game.slack_lines(1) == 2

@@ -7,8 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["engines.nodes.svg", "bridge.commands.draw", "bridge.rules_chat", "bridge.record_header",
-           "bridge.seat_binding", "bridge.protocol.chat"]
+MODULES = ["blockref.engines.nodes.svg", "blockref.bridge.commands.draw", "blockref.bridge.rules_chat",
+           "blockref.bridge.record_header", "blockref.bridge.seat_binding", "blockref.bridge.protocol.chat"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bridge.cli import main
-from bridge.commands.draw import PNG_HINT, draw_svg
-from engines import tightwire
-from engines.nodes import NodesGame, board_svg, replay
+from blockref.bridge.cli import main
+from blockref.bridge.commands.draw import PNG_HINT, draw_svg
+from blockref.engines import tightwire
+from blockref.engines.nodes import NodesGame, board_svg, replay
 
 TURNS = ["c3-c4 c4-c5 c5-d5", "j3-j4 j4-j5 j5-i5"]
 

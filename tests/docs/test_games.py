@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from bridge.cli import main
-from bridge.journal import Journal
-from engines.nodes import NodesGame, replay
+from blockref.bridge.cli import main
+from blockref.bridge.journal import Journal
+from blockref.engines.nodes import NodesGame, replay
 
 ROOT = Path(__file__).resolve().parents[2]
 WHOLE_GAME = (ROOT / "docs" / "rules" / "examples" / "nodes-game.record").read_text(encoding="utf-8").splitlines()
@@ -46,7 +46,7 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 
 
 def replay_json(path: Path, *options: str) -> dict[str, object]:
-    done = subprocess.run([sys.executable, "-m", "engines.nodes", "replay", str(path), *options, "--json"],
+    done = subprocess.run([sys.executable, "-m", "blockref.engines.nodes", "replay", str(path), *options, "--json"],
                           capture_output=True, text=True, cwd=ROOT, check=True)
     result: dict[str, object] = json.loads(done.stdout)
     return result

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from engines.nodes import NodesGame, NodesState, PlaceWire, board_svg, parse_point, replay
+from blockref.engines.nodes import NodesGame, NodesState, PlaceWire, board_svg, parse_point, replay
 
 SVG = "{http://www.w3.org/2000/svg}"
 CAPTURE = ["c3-c4 c4-c5 c5-d5", "j3-j4 j4-j5 j5-i5", "d5-e5 e5-f5 f5-g5", "node i5", "g5-h5 h5-i5 i5-i6"]

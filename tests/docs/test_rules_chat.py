@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from bridge.rules_chat import GAMES, rule_topics, rules_lines
-from engines.catalogue import GAMES as CATALOGUE
+from blockref.bridge.rules_chat import GAMES, rule_topics, rules_lines
+from blockref.engines.catalogue import GAMES as CATALOGUE
 
 ROOT = Path(__file__).resolve().parents[2]
 CHAT_WIDTH = 100
@@ -66,5 +66,5 @@ def test_the_texts_are_package_data() -> None:
     """``bridge/rules`` is a package (so setuptools ships it) and its .txt files match package-data."""
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert (ROOT / "bridge" / "rules" / "__init__.py").exists()
-    assert '"*.txt"' in pyproject and 'include = ["engines*", "bridge*"' in pyproject
+    assert '"*.txt"' in pyproject and '"blockref.bridge.rules",' in pyproject
     assert sorted(p.stem for p in (ROOT / "bridge" / "rules").glob("*.txt")) == sorted(GAMES)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bridge.commands.draw import draw_docs
+from blockref.bridge.commands.draw import draw_docs
 
 RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
 PICTURE_LINK = re.compile(r'(?:\]\(|src=")img/([\w.-]+\.svg)')

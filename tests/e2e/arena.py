@@ -14,14 +14,14 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bridge.games.nodes import NodesWorld
-from bridge.journal import Journal
-from bridge.protocol import MinecraftClient
-from engines.nodes import NodesGame, NodesState, parse_action
-from engines.records import strip_comment
-from schematics.blocks import BlockType
-from schematics.layout import BoardLayout
-from schematics.style import load_style
+from blockref.bridge.games.nodes import NodesWorld
+from blockref.bridge.journal import Journal
+from blockref.bridge.protocol import MinecraftClient
+from blockref.engines.nodes import NodesGame, NodesState, parse_action
+from blockref.engines.records import strip_comment
+from blockref.schematics.blocks import BlockType
+from blockref.schematics.layout import BoardLayout
+from blockref.schematics.style import load_style
 
 ROOT = Path(__file__).resolve().parents[2]
 Cell = tuple[int, int, int]
@@ -55,10 +55,10 @@ class BridgeProcess:
     def __init__(self, api: str, data: Path, origin: Cell, extra: tuple[str, ...] = ()) -> None:
         self.api, self.data, self.origin, self.extra = api, data, origin, extra
         self.process: subprocess.Popen[str] | None = None
-        self.log = data / "bridge.log"
+        self.log = data / "blockref.bridge.log"
 
     def start(self, timeout: float = 30) -> None:
-        command = [sys.executable, "-m", "bridge.cli", "up", "--server", self.api, "--data", str(self.data),
+        command = [sys.executable, "-m", "blockref.bridge.cli", "up", "--server", self.api, "--data", str(self.data),
                    f"--origin={','.join(map(str, self.origin))}", *self.extra]  # '=': a negative x is no option
         handle = self.log.open("a")
         self.process = subprocess.Popen(command, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, text=True,

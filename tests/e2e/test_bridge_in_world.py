@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bridge.embedded_server import EmbeddedServer, free_port
-from bridge.protocol import MinecraftClient
+from blockref.bridge.embedded_server import EmbeddedServer, free_port
+from blockref.bridge.protocol import MinecraftClient
 from tests.e2e.arena import Arena, api_offset, seated_arena, wait_for
 from tests.support.players import Players
 

@@ -11,8 +11,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from bridge.journal import Journal
-from schematics.layout import BoardLayout
+from blockref.bridge.journal import Journal
+from blockref.schematics.layout import BoardLayout
 from tests.e2e.arena import STYLE, BridgeProcess, Cell, api_offset, wait_for
 from tests.support.players import Bot, Players
 

@@ -11,19 +11,19 @@ from pathlib import Path
 
 import pytest
 
-from bridge.protocol import MinecraftClient
-from engines import newrule
-from engines.nodes import NodesGame, replay
-from schematics.layout import BoardLayout
-from schematics.style import load_style
+from blockref.bridge.protocol import MinecraftClient
+from blockref.engines import newrule
+from blockref.engines.nodes import NodesGame, replay
+from blockref.schematics.layout import BoardLayout
+from blockref.schematics.style import load_style
 
 pytestmark = pytest.mark.server
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def blockref(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "bridge.cli", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=timeout, stdin=subprocess.DEVNULL, check=False)
+    return subprocess.run([sys.executable, "-m", "blockref.bridge.cli", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=timeout, stdin=subprocess.DEVNULL, check=False)
 
 
 def test_an_imported_schematic_reproduces_the_board(embedded_server, tmp_path: Path) -> None:

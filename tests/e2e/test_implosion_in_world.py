@@ -19,12 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from bridge.config import build_world
-from bridge.games.implosion import ImplosionWorld
-from bridge.journal import Journal
-from bridge.protocol import MinecraftClient
-from engines.implosion import NODES, ImplosionGame, ImplosionState, parse_node, replay
-from schematics.implosion_layout import seat_block
+from blockref.bridge.config import build_world
+from blockref.bridge.games.implosion import ImplosionWorld
+from blockref.bridge.journal import Journal
+from blockref.bridge.protocol import MinecraftClient
+from blockref.engines.implosion import NODES, ImplosionGame, ImplosionState, parse_node, replay
+from blockref.schematics.implosion_layout import seat_block
 from tests.e2e.arena import BridgeProcess, Cell, wait_for
 from tests.e2e.test_bridge_in_world import api_offset
 from tests.support.players import Players
@@ -158,7 +158,7 @@ def test_people_and_computers_play_a_four_player_game_to_its_end(table) -> None:
 def test_the_24_player_demo_plays_to_the_end(embedded_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     record = tmp_path / "demo.record"
     result = subprocess.run(
-        [sys.executable, "-m", "bridge.cli", "demo", "--game", "implosion", "--players", "24", "--turns", "20",
+        [sys.executable, "-m", "blockref.bridge.cli", "demo", "--game", "implosion", "--players", "24", "--turns", "20",
          "--turn-seconds", "0.3", "--seed", "2", "--origin", "260,0,60", "--record", str(record),
          "--server", f"{embedded_server.host}:{embedded_server.api_port}"],
         cwd=ROOT, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL, check=False)

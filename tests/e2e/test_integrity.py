@@ -13,9 +13,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from bridge.embedded_server import EmbeddedServer, free_port
-from bridge.protocol import FAIL, MinecraftClient
-from engines.nodes import PlaceWire, point_xy
+from blockref.bridge.embedded_server import EmbeddedServer, free_port
+from blockref.bridge.protocol import FAIL, MinecraftClient
+from blockref.engines.nodes import PlaceWire, point_xy
 from tests.e2e.arena import STYLE, Arena, seated_arena, wait_for
 from tests.support.players import Bot, Players
 

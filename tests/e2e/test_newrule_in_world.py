@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from bridge.games.newrule import NewRuleWorld
-from bridge.games.nodes import NodesWorld
-from bridge.journal import Journal
-from bridge.protocol import MinecraftClient
-from engines.newrule import NewRuleState, replay
-from schematics.blocks import BlockType
-from schematics.layout import BoardLayout
-from schematics.newrule_layout import NewRuleLayout
+from blockref.bridge.games.newrule import NewRuleWorld
+from blockref.bridge.games.nodes import NodesWorld
+from blockref.bridge.journal import Journal
+from blockref.bridge.protocol import MinecraftClient
+from blockref.engines.newrule import NewRuleState, replay
+from blockref.schematics.blocks import BlockType
+from blockref.schematics.layout import BoardLayout
+from blockref.schematics.newrule_layout import NewRuleLayout
 from tests.e2e.arena import STYLE, BridgeProcess, Cell, api_offset, wait_for
 from tests.support.players import Players
 

@@ -17,11 +17,11 @@ from typing import Any
 
 import pytest
 
-from bridge.games.newrule import NewRuleWorld
-from bridge.journal import Journal
-from bridge.protocol import MinecraftClient
-from engines.newrule import NewRuleState, Wall
-from schematics.newrule_layout import NewRuleLayout
+from blockref.bridge.games.newrule import NewRuleWorld
+from blockref.bridge.journal import Journal
+from blockref.bridge.protocol import MinecraftClient
+from blockref.engines.newrule import NewRuleState, Wall
+from blockref.schematics.newrule_layout import NewRuleLayout
 from tests.e2e.arena import BridgeProcess, Cell, api_offset, wait_for
 from tests.support.players import Bot, Players
 

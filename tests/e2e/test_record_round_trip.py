@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bridge.journal import Journal
-from engines.catalogue import make_game
+from blockref.bridge.journal import Journal
+from blockref.engines.catalogue import make_game
 
 pytestmark = pytest.mark.server
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,16 +51,16 @@ def journaled_final_state(data: Path) -> dict[str, object]:
 def test_a_game_played_in_the_world_replays_from_its_export_with_no_options(embedded_server, tmp_path: Path,  # type: ignore[no-untyped-def]
                                                                             game: str) -> None:
     data = tmp_path / "data"
-    played = run("-m", "bridge.cli", "demo", "--server", f"{embedded_server.host}:{embedded_server.api_port}",
+    played = run("-m", "blockref.bridge.cli", "demo", "--server", f"{embedded_server.host}:{embedded_server.api_port}",
                  "--game", game, *GAMES[game], "--level-1", "easy", "--level-2", "easy", "--piece-delay", "0",
                  "--data", str(data), "--record", str(tmp_path / "demo.record"))
     assert played.returncode == 0, played.stdout[-2000:] + played.stderr
     record = tmp_path / "export.record"
-    exported = run("-m", "bridge.cli", "games", "export", "1", "--data", str(data), "-o", str(record))
+    exported = run("-m", "blockref.bridge.cli", "games", "export", "1", "--data", str(data), "-o", str(record))
     assert exported.returncode == 0, exported.stderr
     text = record.read_text(encoding="utf-8")
     assert text.count("# game: ") == 1 and text.count("# options: ") == 1, text[:300]
-    replayed = run("-m", f"engines.{game}", "replay", str(record), "--json")
+    replayed = run("-m", f"blockref.engines.{game}", "replay", str(record), "--json")
     assert replayed.returncode == 0, replayed.stderr
     final = journaled_final_state(data)
     assert json.loads(replayed.stdout) == final

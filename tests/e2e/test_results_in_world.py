@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from bridge.config import build_world
-from bridge.games.newrule import NewRuleWorld
-from bridge.journal import GameSummary, Journal
-from engines.implosion import replay
-from schematics.newrule_layout import NewRuleLayout
+from blockref.bridge.config import build_world
+from blockref.bridge.games.newrule import NewRuleWorld
+from blockref.bridge.journal import GameSummary, Journal
+from blockref.engines.implosion import replay
+from blockref.schematics.newrule_layout import NewRuleLayout
 from tests.e2e.arena import ROOT, BridgeProcess, Cell, api_offset, wait_for
 from tests.support.players import Players
 
@@ -123,7 +123,7 @@ def test_a_new_rule_concession_is_its_speakers_and_the_result_follows_its_undo(t
     ann.chat("newrule concede")  # type: ignore[attr-defined]
     wait_for(lambda: table.game("duo")[0][-1:] == ["concede 1"], 10, "ann's concession journaled")
     table.wait_outcome("duo", "player 2 won (player 1 conceded)")
-    listing = subprocess.run([sys.executable, "-m", "bridge.cli", "games", "list", "--data", str(table.data)],
+    listing = subprocess.run([sys.executable, "-m", "blockref.bridge.cli", "games", "list", "--data", str(table.data)],
                              cwd=ROOT, capture_output=True, text=True, timeout=60, check=True).stdout
     duo = next(line for line in listing.splitlines() if " duo " in f" {line} ")
     assert "player 2 won (player 1 conceded)" in duo and "player 1 won" not in duo

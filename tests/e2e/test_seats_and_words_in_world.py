@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bridge.journal import Journal
+from blockref.bridge.journal import Journal
 from tests.e2e.arena import BridgeProcess, wait_for
 from tests.support.players import Players
 

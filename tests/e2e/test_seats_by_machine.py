@@ -18,8 +18,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from bridge.embedded_server import DEFAULT_VERSION, free_port
-from bridge.journal import Journal
+from blockref.bridge.embedded_server import DEFAULT_VERSION, free_port
+from blockref.bridge.journal import Journal
 from tests.e2e.arena import ROOT, STYLE, Arena, api_offset, wait_for
 from tests.support.players import Players
 
@@ -45,7 +45,7 @@ def test_a_name_spoofer_on_another_machine_cannot_act_for_a_seat(tmp_path: Path)
     log = tmp_path / "up.log"
     with log.open("w") as handle:
         bridge = subprocess.Popen(
-            [sys.executable, "-m", "bridge.cli", "up", "--config", str(config), "--mc-port", str(mc_port),
+            [sys.executable, "-m", "blockref.bridge.cli", "up", "--config", str(config), "--mc-port", str(mc_port),
              "--api-port", str(api_port)],
             cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"})

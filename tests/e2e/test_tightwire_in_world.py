@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from bridge.games.tightwire import TightwireWorld
-from bridge.journal import Journal
-from bridge.protocol import MinecraftClient
-from engines.records import strip_comment
-from engines.tightwire import Draw, TightwireState, replay
+from blockref.bridge.games.tightwire import TightwireWorld
+from blockref.bridge.journal import Journal
+from blockref.bridge.protocol import MinecraftClient
+from blockref.engines.records import strip_comment
+from blockref.engines.tightwire import Draw, TightwireState, replay
 from tests.e2e.arena import BridgeProcess, Cell, wait_for
 from tests.e2e.test_bridge_in_world import api_offset
 from tests.support.players import Players

@@ -11,16 +11,16 @@ from typing import Any, TypeVar
 
 import pytest
 
-from engines.catalogue import game_module
-from engines.records import RecordError
+from blockref.engines.catalogue import game_module
+from blockref.engines.records import RecordError
 
 ROOT = Path(__file__).resolve().parents[2]
 GameT = TypeVar("GameT")
 
 
 def run_engine(game: str, *args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """``python -m engines.<game> ARGS`` run from the project root, its output captured as text."""
-    return subprocess.run([sys.executable, "-m", f"engines.{game}", *args], input=stdin,
+    """``python -m blockref.engines.<game> ARGS`` run from the project root, its output captured as text."""
+    return subprocess.run([sys.executable, "-m", f"blockref.engines.{game}", *args], input=stdin,
                           capture_output=True, text=True, cwd=ROOT, check=False)
 
 

@@ -18,8 +18,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from engines.catalogue import make_game
-from engines.core import GameState
+from blockref.engines.catalogue import make_game
+from blockref.engines.core import GameState
 
 FOLDER = Path(__file__).with_name("playthroughs")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, TypeVar
 
-from engines.core import Game, GameState
+from blockref.engines.core import Game, GameState
 
 StateT = TypeVar("StateT", bound=GameState[Any])
 

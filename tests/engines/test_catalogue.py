@@ -6,7 +6,7 @@ import inspect
 
 import pytest
 
-from engines.catalogue import GAMES, game_module, make_game
+from blockref.engines.catalogue import GAMES, game_module, make_game
 
 CONTRACT = ("TITLE", "GAME", "play_record", "replay", "replay_states", "write_record", "board_svg", "render_text",
             "status_line")

@@ -8,41 +8,44 @@ import pkgutil
 
 import pytest
 
-import engines
+import blockref.engines
 
 ENGINE_MODULES = sorted(
-    info.name for info in pkgutil.walk_packages(engines.__path__, "engines.") if not info.name.endswith(".__main__")
+    info.name
+    for info in pkgutil.walk_packages(blockref.engines.__path__, "blockref.engines.")
+    if not info.name.endswith(".__main__")
 )
 OTHER_MODULES = [
-    "bridge.edits",
-    "bridge.protocol.chat",
-    "bridge.journal",
-    "bridge.chat_commands",
-    "bridge.games",
-    "bridge.board_options",
-    "schematics.grid",
-    "schematics.tightwire_layout",
-    "bridge.games.tightwire",
-    "bridge.games.tightwire_clock",
+    "blockref.bridge.edits",
+    "blockref.bridge.protocol.chat",
+    "blockref.bridge.journal",
+    "blockref.bridge.chat_commands",
+    "blockref.bridge.games",
+    "blockref.bridge.board_options",
+    "blockref.schematics.grid",
+    "blockref.schematics.tightwire_layout",
+    "blockref.bridge.games.tightwire",
+    "blockref.bridge.games.tightwire_clock",
 ]
 WITHOUT_EXAMPLES = {  # every other module must have runnable examples
-    "engines.ai",
-    "engines.ai.knowledge",
-    "engines.ai.mcts",
-    "engines.ai.newrule_heuristics",
-    "engines.ai.nodes_heuristics",
-    "engines.ai.players",
-    "engines.ai.tightwire_heuristics",
-    "engines.cli",
-    "engines.core",
-    "engines.newrule.random_play",
-    "engines.nodes.random_play",
-    "engines.tightwire.random_play",
+    "blockref.engines.ai",
+    "blockref.engines.ai.knowledge",
+    "blockref.engines.ai.mcts",
+    "blockref.engines.ai.newrule_heuristics",
+    "blockref.engines.ai.nodes_heuristics",
+    "blockref.engines.ai.players",
+    "blockref.engines.ai.tightwire_heuristics",
+    "blockref.engines.cli",
+    "blockref.engines.core",
+    "blockref.engines.newrule.random_play",
+    "blockref.engines.nodes.random_play",
+    "blockref.engines.tightwire.random_play",
 }
 
 
 def test_the_engine_modules_are_found() -> None:
-    assert {"engines.records", "engines.nodes.record", "engines.implosion.svg"} <= set(ENGINE_MODULES)
+    found = set(ENGINE_MODULES)
+    assert {"blockref.engines.records", "blockref.engines.nodes.record", "blockref.engines.implosion.svg"} <= found
     assert WITHOUT_EXAMPLES.issubset(ENGINE_MODULES)
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.nodes import NodesGame, replay
+from blockref.engines.nodes import NodesGame, replay
 from tests.engines.engine_checks import assert_replays_to_its_json, assert_round_trips
 
 GOLDEN = Path(__file__).parent / "golden"

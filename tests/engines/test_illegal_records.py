@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.nodes import NodesGame, RecordError, replay
+from blockref.engines.nodes import NodesGame, RecordError, replay
 from tests.engines.engine_checks import assert_rejected, run_engine
 
 P1_SQUARE = ["c3-c4 c4-d4 d4-d3", "j3-j4 j4-j5 j5-j6"]

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.core import IllegalAction
-from engines.nodes import PASS, NodesGame, NodesState, Pass, neighbour, replay
-from engines.nodes.actions import NODE_ACTIONS, WIRE_ACTIONS
-from engines.nodes.board import DIRECTION_NAMES
+from blockref.engines.core import IllegalAction
+from blockref.engines.nodes import PASS, NodesGame, NodesState, Pass, neighbour, replay
+from blockref.engines.nodes.actions import NODE_ACTIONS, WIRE_ACTIONS
+from blockref.engines.nodes.board import DIRECTION_NAMES
 from tests.engines.random_games import assert_clone_is_independent, play
 
 EVERY_ACTION = [a for a in WIRE_ACTIONS if a is not None] + list(NODE_ACTIONS) + [PASS]

@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from engines import records
-from engines.catalogue import game_module
-from engines.implosion.__main__ import main as implosion_main
-from engines.newrule.__main__ import main as newrule_main
-from engines.random_play import play_out
+from blockref.engines import records
+from blockref.engines.catalogue import game_module
+from blockref.engines.implosion.__main__ import main as implosion_main
+from blockref.engines.newrule.__main__ import main as newrule_main
+from blockref.engines.random_play import play_out
 from tests.engines.engine_checks import ROOT, assert_one_line_error, run_engine
 
 FIRST_ENTRY = {"nodes": "c3-c4 c4-c5 c5-c6", "newrule": "start c3", "tightwire": "draw A1-B3 move A1-B3",
@@ -112,7 +112,7 @@ def test_a_record_of_more_entries_than_the_limit_is_refused(game: str, tmp_path:
     record = tmp_path / "many.record"
     record.write_text("\n".join(lines) + "\n")
     monkeypatch.setattr(records, "MAX_ENTRIES", 3)
-    main = importlib.import_module(f"engines.{game}.__main__").main
+    main = importlib.import_module(f"blockref.engines.{game}.__main__").main
     status, out, err = replay_in_process(main, str(record), "--json")
     assert (status, out) == (2, "")
     assert f"line {fourth}: " in err and "at most 3 entries" in err and err.count("\n") == 1, err
@@ -139,7 +139,7 @@ def test_output_to_a_closed_pipe_ends_quietly(game: str, command: tuple[str, ...
     read_end, write_end = os.pipe()
     os.close(read_end)  # the reader went away, like 'head' after its lines
     try:
-        result = subprocess.run([sys.executable, "-m", f"engines.{game}", *command], stdout=write_end,
+        result = subprocess.run([sys.executable, "-m", f"blockref.engines.{game}", *command], stdout=write_end,
                                 stderr=subprocess.PIPE, input=f"{FIRST_ENTRY[game]}\n".encode(), cwd=ROOT,
                                 check=False)
     finally:

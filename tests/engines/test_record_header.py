@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from engines.catalogue import game_module, make_game
-from engines.random_play import play_out
+from blockref.engines.catalogue import game_module, make_game
+from blockref.engines.random_play import play_out
 from tests.engines.engine_checks import assert_one_line_error, run_engine
 
 PLAYED = {  # options away from every default, so that a replay with the defaults cannot reach the same state

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from bridge.embedded_server import free_port
+from blockref.bridge.embedded_server import free_port
 from tests.packaging.layout import ROOT, needs_rename
 
 pytestmark = [pytest.mark.slow, pytest.mark.server, needs_rename]

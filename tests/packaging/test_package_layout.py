@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import fnmatch
 
-from bridge import server_files
+from blockref.bridge import server_files
 from tests.packaging.layout import ROOT, SETUPTOOLS, needs_rename
 
 pytestmark = needs_rename

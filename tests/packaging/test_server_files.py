@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bridge import server_files
-from bridge.cli import main
+from blockref.bridge import server_files
+from blockref.bridge.cli import main
 
 CHECKOUT = server_files.CHECKOUT_DIR
 FAKE_NPM = """#!/bin/sh

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bridge import __version__
-from bridge.cli import main
+from blockref.bridge import __version__
+from blockref.bridge.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 

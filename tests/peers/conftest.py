@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bridge.embedded_server import free_port
-from bridge.peers.minetest import INSTALL_HINT, MinetestPeer, PeerError, find_installation
+from blockref.bridge.embedded_server import free_port
+from blockref.bridge.peers.minetest import INSTALL_HINT, MinetestPeer, PeerError, find_installation
 
 Cell = tuple[int, int, int]
 

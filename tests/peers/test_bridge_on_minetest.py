@@ -14,13 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from bridge.games.nodes import NodesWorld
-from bridge.peers.minetest import MinetestPeer
-from bridge.protocol import MinecraftClient
-from engines.nodes import NodesGame, NodesState, point_xy
-from engines.nodes.actions import PlaceWire
-from schematics.layout import BoardLayout
-from schematics.style import load_style
+from blockref.bridge.games.nodes import NodesWorld
+from blockref.bridge.peers.minetest import MinetestPeer
+from blockref.bridge.protocol import MinecraftClient
+from blockref.engines.nodes import NodesGame, NodesState, point_xy
+from blockref.engines.nodes.actions import PlaceWire
+from blockref.schematics.layout import BoardLayout
+from blockref.schematics.style import load_style
 from tests.peers.conftest import ORIGINS, Cell
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,7 +33,7 @@ def run_module(module: str, *args: str, timeout: float = 60) -> subprocess.Compl
 
 
 def blockref(*args: str) -> subprocess.CompletedProcess[str]:
-    return run_module("bridge.cli", *args)
+    return run_module("blockref.bridge.cli", *args)
 
 
 def board_options(peer: MinetestPeer, origin: Cell, data: Path) -> list[str]:
@@ -104,7 +104,7 @@ def test_up_accepts_a_legal_wire_and_reverts_an_illegal_block(minetest_peer: Min
     layout = BoardLayout(style=STYLE, origin=origin)
     log = tmp_path / "up.log"
     with log.open("w") as out:
-        command = [sys.executable, "-m", "bridge.cli", "up", *board_options(minetest_peer, origin, tmp_path)]
+        command = [sys.executable, "-m", "blockref.bridge.cli", "up", *board_options(minetest_peer, origin, tmp_path)]
         up = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, text=True,
                               stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
@@ -115,7 +115,7 @@ def test_up_accepts_a_legal_wire_and_reverts_an_illegal_block(minetest_peer: Min
         wait_for(lambda: not mismatches(client, layout, shadow), 20, "the board to be drawn")
 
         wire = next(action for action in shadow.legal_actions() if isinstance(action, PlaceWire))
-        placed = run_module("bridge.peers.pretend_player", "--server", minetest_peer.address, "--origin",
+        placed = run_module("blockref.bridge.peers.pretend_player", "--server", minetest_peer.address, "--origin",
                           ",".join(map(str, origin)), "--style", "portable", "--player", "1", str(wire))
         assert placed.returncode == 0, placed.stderr
         cells = layout.segment_cells(point_xy(wire.frm), point_xy(wire.to))

@@ -8,11 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bridge.materials import choose_style, clashes, learn_readback, scratch_cell, style_blocks
-from bridge.peers.minetest import MinetestPeer
-from bridge.protocol import MinecraftClient
-from schematics.layout import BoardLayout
-from schematics.style import builtin_styles, load_style
+from blockref.bridge.materials import choose_style, clashes, learn_readback, scratch_cell, style_blocks
+from blockref.bridge.peers.minetest import MinetestPeer
+from blockref.bridge.protocol import MinecraftClient
+from blockref.schematics.layout import BoardLayout
+from blockref.schematics.style import builtin_styles, load_style
 from tests.peers.conftest import ORIGINS
 
 
@@ -37,7 +37,7 @@ def test_the_peer_reads_the_portable_style_faithfully_and_the_classic_one_not(mi
 
 def test_board_layout_on_the_peer_reports_the_portable_style_in_effect(minetest_peer: MinetestPeer) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "bridge.cli", "board", "layout", "--json", "--origin",
+        [sys.executable, "-m", "blockref.bridge.cli", "board", "layout", "--json", "--origin",
          ",".join(map(str, ORIGINS["build"])), "--server", minetest_peer.address],
         cwd=Path(__file__).resolve().parents[2], capture_output=True, text=True, timeout=60, check=False,
     )

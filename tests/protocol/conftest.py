@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 from fake_rj import FakeRaspberryJuice
 
-from bridge.protocol import Connection, MinecraftClient
+from blockref.bridge.protocol import Connection, MinecraftClient
 
 
 @pytest.fixture

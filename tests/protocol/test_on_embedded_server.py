@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from tcp_proxy import CuttableProxy
 
-from bridge.protocol import Block, MinecraftClient, Reconnected, ReconnectingClient, SetterFailure
+from blockref.bridge.protocol import Block, MinecraftClient, Reconnected, ReconnectingClient, SetterFailure
 
 pytestmark = pytest.mark.server
 

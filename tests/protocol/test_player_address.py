@@ -10,8 +10,8 @@ import time
 import pytest
 from fake_rj import FakeEntity, FakeRaspberryJuice
 
-from bridge.protocol import MinecraftClient
-from bridge.protocol.chat import announces
+from blockref.bridge.protocol import MinecraftClient
+from blockref.bridge.protocol.chat import announces
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from fake_rj import FakeEntity, FakeRaspberryJuice
 
-from bridge.protocol import (
+from blockref.bridge.protocol import (
     Block,
     BlockChange,
     GarbledReply,
@@ -17,8 +17,8 @@ from bridge.protocol import (
     SetterFailure,
     Vec3,
 )
-from bridge.protocol.chat import MAX_CHAT_LENGTH
-from bridge.protocol.cuboids import MAX_BLOCKS_PER_COMMAND
+from blockref.bridge.protocol.chat import MAX_CHAT_LENGTH
+from blockref.bridge.protocol.cuboids import MAX_BLOCKS_PER_COMMAND
 
 
 def test_set_and_get_single_blocks(fake: FakeRaspberryJuice, client: MinecraftClient) -> None:

@@ -9,7 +9,7 @@ import time
 import pytest
 from fake_rj import FakeEntity, FakeRaspberryJuice
 
-from bridge.protocol import (
+from blockref.bridge.protocol import (
     FAIL,
     Connection,
     ConnectionLost,

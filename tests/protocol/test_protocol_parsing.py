@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bridge.protocol import BlockChange, GarbledReply, Vec3
-from bridge.protocol.chat import parse_chat_posts, sanitise_chat, split_chat
-from bridge.protocol.connection import format_command
-from bridge.protocol.cuboids import Point, bounds, split, volume
-from bridge.protocol.parsing import decode_blocks, parse_block_changes, parse_block_hits, parse_id_list
+from blockref.bridge.protocol import BlockChange, GarbledReply, Vec3
+from blockref.bridge.protocol.chat import parse_chat_posts, sanitise_chat, split_chat
+from blockref.bridge.protocol.connection import format_command
+from blockref.bridge.protocol.cuboids import Point, bounds, split, volume
+from blockref.bridge.protocol.parsing import decode_blocks, parse_block_changes, parse_block_hits, parse_id_list
 
 coordinate = st.integers(-20, 20)
 corner = st.tuples(coordinate, coordinate, coordinate)

@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pytest
 from fake_rj import FakeRaspberryJuice
 
-from bridge.protocol import ConnectionLost, MinecraftClient, ServerFailure, Vec3
-from bridge.protocol.connection import FAIL, is_fail_line
+from blockref.bridge.protocol import ConnectionLost, MinecraftClient, ServerFailure, Vec3
+from blockref.bridge.protocol.connection import FAIL, is_fail_line
 
 
 @pytest.fixture

@@ -9,7 +9,14 @@ import time
 import pytest
 from fake_rj import FakeRaspberryJuice
 
-from bridge.protocol import Connection, ConnectionLost, MinecraftClient, ProtocolError, Reconnected, ReconnectingClient
+from blockref.bridge.protocol import (
+    Connection,
+    ConnectionLost,
+    MinecraftClient,
+    ProtocolError,
+    Reconnected,
+    ReconnectingClient,
+)
 
 
 class Attempts:

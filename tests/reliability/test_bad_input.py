@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridge.board_options import add_board_options
-from bridge.cli import main
-from bridge.games import WORLDS, every_option
+from blockref.bridge.board_options import add_board_options
+from blockref.bridge.cli import main
+from blockref.bridge.games import WORLDS, every_option
 from tests.reliability.test_data_journal import journal_of_games
 
 

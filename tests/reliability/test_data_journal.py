@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bridge.cli import main
-from bridge.embedded_server import free_port
-from bridge.journal import Journal
+from blockref.bridge.cli import main
+from blockref.bridge.embedded_server import free_port
+from blockref.bridge.journal import Journal
 
 
 def blockref(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -13,16 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from bridge.embedded_server import EmbeddedServer, free_port
-from bridge.processes import reclaim
+from blockref.bridge.embedded_server import EmbeddedServer, free_port
+from blockref.bridge.processes import reclaim
 from tests.bridge.test_supervision import ROOT, Up, _alive
 
 BUSY = "is in use by another referee (pid {})"
 
 
 def blockref(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "bridge.cli", *args], cwd=ROOT, capture_output=True, text=True,
-                          timeout=60)
+    return subprocess.run([sys.executable, "-m", "blockref.bridge.cli", *args], cwd=ROOT, capture_output=True,
+                          text=True, timeout=60)
 
 
 def refused(up: Up, alone: bool = True) -> str:

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from bridge.commands.games import export_record
-from bridge.embedded_server import EmbeddedServer
-from bridge.journal import Journal
+from blockref.bridge.commands.games import export_record
+from blockref.bridge.embedded_server import EmbeddedServer
+from blockref.bridge.journal import Journal
 from tests.bridge.test_supervision import Up
 from tests.e2e.arena import Arena, api_offset, wait_for
 from tests.support.players import Bot, Players

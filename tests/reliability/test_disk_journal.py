@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 
-from bridge import service as service_module
-from bridge.games.implosion import ImplosionWorld
-from bridge.journal import Journal, JournalError
-from bridge.referee import BoardReferee
-from bridge.service import Service
-from engines.nodes import parse_action
-from schematics.implosion_layout import ImplosionLayout
+from blockref.bridge import service as service_module
+from blockref.bridge.games.implosion import ImplosionWorld
+from blockref.bridge.journal import Journal, JournalError
+from blockref.bridge.referee import BoardReferee
+from blockref.bridge.service import Service
+from blockref.engines.nodes import parse_action
+from blockref.schematics.implosion_layout import ImplosionLayout
 from tests.bridge.test_referee import RED_WIRE, Table
 from tests.bridge.test_service import chat, make_service
 from tests.bridge.test_tightwire_world import Table as TightwireTable

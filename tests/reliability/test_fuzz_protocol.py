@@ -11,8 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bridge.protocol import chat, parsing
-from bridge.protocol.errors import GarbledReply
+from blockref.bridge.protocol import chat, parsing
+from blockref.bridge.protocol.errors import GarbledReply
 
 FUZZ = settings(max_examples=300, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.too_slow])

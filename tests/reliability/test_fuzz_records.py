@@ -54,8 +54,8 @@ def records(game: str) -> st.SearchStrategy[bytes]:
 
 
 def replay(game: str, record: bytes, *flags: str) -> tuple[int, str, str]:
-    """``python -m engines.<game> replay - --json`` run in this process on ``record`` as stdin."""
-    main = importlib.import_module(f"engines.{game}.__main__").main
+    """``python -m blockref.engines.<game> replay - --json`` run in this process on ``record`` as stdin."""
+    main = importlib.import_module(f"blockref.engines.{game}.__main__").main
     out, err = io.StringIO(), io.StringIO()
     stdin = sys.stdin
     sys.stdin = io.TextIOWrapper(io.BytesIO(record))

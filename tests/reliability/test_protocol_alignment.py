@@ -17,14 +17,14 @@ from pathlib import Path
 
 import pytest
 
-from bridge.config import BoardConfig, BridgeConfig
-from bridge.games.nodes import NodesWorld
-from bridge.journal import Journal
-from bridge.protocol import MinecraftClient, ProtocolError, Reconnected, ReconnectingClient
-from bridge.referee import BoardReferee
-from bridge.service import Service
-from schematics.layout import BoardLayout
-from schematics.style import load_style
+from blockref.bridge.config import BoardConfig, BridgeConfig
+from blockref.bridge.games.nodes import NodesWorld
+from blockref.bridge.journal import Journal
+from blockref.bridge.protocol import MinecraftClient, ProtocolError, Reconnected, ReconnectingClient
+from blockref.bridge.referee import BoardReferee
+from blockref.bridge.service import Service
+from blockref.schematics.layout import BoardLayout
+from blockref.schematics.style import load_style
 from tests.protocol.fake_rj import FakeRaspberryJuice
 
 VICTIM, MALLORY = 7, 9

@@ -41,7 +41,7 @@ def test_up_retries_until_the_server_answers_properly(
     log = tmp_path / "up.log"
     with log.open("w") as out:
         process = subprocess.Popen(
-            [sys.executable, "-m", "bridge.cli", "up", "--server", f"127.0.0.1:{fake.port}", "--data",
+            [sys.executable, "-m", "blockref.bridge.cli", "up", "--server", f"127.0.0.1:{fake.port}", "--data",
              str(tmp_path / "data"), "--origin=0,0,0"],
             cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"})

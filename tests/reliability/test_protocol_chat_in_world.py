@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from bridge.journal import Journal
-from bridge.protocol import MinecraftClient
+from blockref.bridge.journal import Journal
+from blockref.bridge.protocol import MinecraftClient
 from tests.e2e.arena import BridgeProcess, wait_for
 from tests.support.players import Bot, Players
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from bridge.cli import main
-from schematics.layout import BoardLayout
-from schematics.schem import read_schem
+from blockref.bridge.cli import main
+from blockref.schematics.layout import BoardLayout
+from blockref.schematics.schem import read_schem
 
 
 def test_schematic_writes_a_v2_file_by_default(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

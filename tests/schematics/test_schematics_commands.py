@@ -9,12 +9,12 @@ from pathlib import Path
 import nbtlib
 import pytest
 
-from schematics import commands
-from schematics.commands import CommandTooLong, build_lines, one_command
-from schematics.datapack import write_datapack
-from schematics.fills import MAX_FILL_VOLUME
-from schematics.layout import BoardLayout
-from schematics.versions import mc_version
+from blockref.schematics import commands
+from blockref.schematics.commands import CommandTooLong, build_lines, one_command
+from blockref.schematics.datapack import write_datapack
+from blockref.schematics.fills import MAX_FILL_VOLUME
+from blockref.schematics.layout import BoardLayout
+from blockref.schematics.versions import mc_version
 
 Cell = tuple[int, int, int]
 
@@ -171,8 +171,8 @@ def test_unsupported_versions_are_refused() -> None:
 def test_every_games_board_is_built_by_its_fill_lines_and_its_schematic(
     game: str, options: dict[str, str], tmp_path: Path
 ) -> None:
-    from bridge.config import build_world
-    from schematics.schem import read_schem, write_schem
+    from blockref.bridge.config import build_world
+    from blockref.schematics.schem import read_schem, write_schem
 
     geometry = build_world(game, (0, 0, 0), None, 0, None, options).geometry
     lines = build_lines(geometry, anchor="corner")  # type: ignore[arg-type]

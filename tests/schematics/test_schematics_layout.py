@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from schematics.blocks import AIR
-from schematics.layout import BoardLayout, parse_point, point_name
-from schematics.style import load_style
+from blockref.schematics.blocks import AIR
+from blockref.schematics.layout import BoardLayout, parse_point, point_name
+from blockref.schematics.style import load_style
 
 STYLE = load_style("classic")
 P1, P2 = STYLE.players[1], STYLE.players[2]

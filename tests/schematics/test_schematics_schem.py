@@ -10,8 +10,8 @@ import nbtlib
 import pytest
 from nbtlib.tag import ByteArray, Compound, Int, IntArray, List, Short
 
-from schematics.layout import BoardLayout
-from schematics.schem import SchemError, read_schem, write_schem
+from blockref.schematics.layout import BoardLayout
+from blockref.schematics.schem import SchemError, read_schem, write_schem
 
 STATE = re.compile(r"^[a-z0-9_.-]+:[a-z0-9_./-]+(\[[a-z0-9_]+=[a-z0-9_]+(,[a-z0-9_]+=[a-z0-9_]+)*\])?$")
 

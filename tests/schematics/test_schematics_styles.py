@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from schematics.blocks import BLOCKS, block, block_from_state
-from schematics.style import builtin_styles, load_style, style_from_dict
-from schematics.versions import VERSIONS
+from blockref.schematics.blocks import BLOCKS, block, block_from_state
+from blockref.schematics.style import builtin_styles, load_style, style_from_dict
+from blockref.schematics.versions import VERSIONS
 from tests.schematics.minecraft_data import MINECRAFT_DATA, blocks, needs_minecraft_data
 
 CLASSIC: dict[str, Any] = {

@@ -11,9 +11,9 @@ from pathlib import Path
 import nbtlib
 import pytest
 
-from schematics.datapack import write_datapack
-from schematics.layout import BoardLayout
-from schematics.versions import VERSIONS, McVersion
+from blockref.schematics.datapack import write_datapack
+from blockref.schematics.layout import BoardLayout
+from blockref.schematics.versions import VERSIONS, McVersion
 from tests.schematics.minecraft_data import blocks, data_versions, needs_minecraft_data, releases_from
 from tests.schematics.test_schematics_commands import expected_at, run
 from tests.schematics.test_schematics_schem import check_worldedit_v2_rules, decode, export

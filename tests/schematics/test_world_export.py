@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bridge.cli import main
-from bridge.embedded_server import EmbeddedServer, free_port
-from bridge.protocol import MinecraftClient
-from schematics.layout import BoardLayout
-from schematics.world import EMBEDDED_SPAWN, GROUND_LAYERS
+from blockref.bridge.cli import main
+from blockref.bridge.embedded_server import EmbeddedServer, free_port
+from blockref.bridge.protocol import MinecraftClient
+from blockref.schematics.layout import BoardLayout
+from blockref.schematics.world import EMBEDDED_SPAWN, GROUND_LAYERS
 
 LAYOUT_OPTIONS = ["--origin", "5,0,3", "--orientation", "90", "--spacing", "3"]
 

@@ -8,7 +8,7 @@ import pytest
 from mcpi.minecraft import Minecraft
 from raw import RawClient
 
-from bridge.embedded_server import EmbeddedServer
+from blockref.bridge.embedded_server import EmbeddedServer
 
 
 @pytest.fixture

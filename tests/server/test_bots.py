@@ -10,7 +10,7 @@ import pytest
 from mcpi.minecraft import Minecraft
 from raw import RawClient
 
-from bridge.embedded_server import EmbeddedServer
+from blockref.bridge.embedded_server import EmbeddedServer
 from tests.support.players import Players
 
 pytestmark = pytest.mark.server

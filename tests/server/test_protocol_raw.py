@@ -7,7 +7,7 @@ import socket
 import pytest
 from raw import RawClient
 
-from bridge.embedded_server import EmbeddedServer, port_accepts
+from blockref.bridge.embedded_server import EmbeddedServer, port_accepts
 
 pytestmark = pytest.mark.server
 

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from raw import RawClient
 
-import bridge.embedded_server
-from bridge.commands.up import ready_line
-from bridge.embedded_server import EmbeddedServer, ServerError, free_port, port_accepts
+import blockref.bridge.embedded_server
+from blockref.bridge.commands.up import ready_line
+from blockref.bridge.embedded_server import EmbeddedServer, ServerError, free_port, port_accepts
 
 pytestmark = pytest.mark.server
 
@@ -39,7 +39,7 @@ def read_until_ready(process: subprocess.Popen[str], timeout: float = 60.0) -> s
 def test_cli_run_prints_ready_and_stops_on_sigterm(tmp_path: Path) -> None:
     mc_port, api_port = free_port(), free_port()
     process = subprocess.Popen(
-        [sys.executable, "-m", "bridge.cli", "server", "run", "--mc-port", str(mc_port),
+        [sys.executable, "-m", "blockref.bridge.cli", "server", "run", "--mc-port", str(mc_port),
          "--api-port", str(api_port), "--world", str(tmp_path / "world")],
         stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
@@ -58,7 +58,7 @@ def test_cli_run_prints_ready_and_stops_on_sigterm(tmp_path: Path) -> None:
 
 def test_cli_reports_a_busy_port_without_traceback(embedded_server: EmbeddedServer) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "bridge.cli", "server", "run", "--mc-port", str(embedded_server.mc_port),
+        [sys.executable, "-m", "blockref.bridge.cli", "server", "run", "--mc-port", str(embedded_server.mc_port),
          "--api-port", str(free_port())],
         stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=60,
     )
@@ -110,5 +110,5 @@ def test_a_busy_ipv6_port_is_named() -> None:
 
 
 def test_docstring_examples() -> None:
-    result = doctest.testmod(bridge.embedded_server)
+    result = doctest.testmod(blockref.bridge.embedded_server)
     assert result.failed == 0 and result.attempted > 0

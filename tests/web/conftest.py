@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
-from bridge.embedded_server import free_port, port_accepts
-from bridge.web.serve import start_in_thread
+from blockref.bridge.embedded_server import free_port, port_accepts
+from blockref.bridge.web.serve import start_in_thread
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from bridge.cli import main
-from bridge.commands.games import export_record
-from bridge.journal import SCHEMA, Journal
-from bridge.web.app import create_app
-from bridge.web.seats import SeatTokens
-from engines.newrule import NewRuleGame
-from engines.nodes import NodesGame
+from blockref.bridge.cli import main
+from blockref.bridge.commands.games import export_record
+from blockref.bridge.journal import SCHEMA, Journal
+from blockref.bridge.web.app import create_app
+from blockref.bridge.web.seats import SeatTokens
+from blockref.engines.newrule import NewRuleGame
+from blockref.engines.nodes import NodesGame
 
 
 @pytest.fixture

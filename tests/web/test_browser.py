@@ -11,10 +11,10 @@ from typing import Any
 
 import httpx
 
-from bridge.web.clicks import picks
-from engines.catalogue import make_game
-from engines.core import GameState
-from engines.nodes import PlaceNode, PlaceWire
+from blockref.bridge.web.clicks import picks
+from blockref.engines.catalogue import make_game
+from blockref.engines.core import GameState
+from blockref.engines.nodes import PlaceNode, PlaceWire
 from tests.web.conftest import WebSite
 
 SCREENSHOTS = os.environ.get("BLOCKREF_SCREENSHOTS")

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from bridge.web.clicks import legal_picks, reach, targets
-from engines.catalogue import make_game
+from blockref.bridge.web.clicks import legal_picks, reach, targets
+from blockref.engines.catalogue import make_game
 
 
 @pytest.mark.parametrize(("game", "options"), [("nodes", {}), ("newrule", {"size": 5}), ("newrule", {"size": 7}),

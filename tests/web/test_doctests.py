@@ -7,7 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["bridge.web.archive", "bridge.web.positions", "bridge.web.limits", "bridge.web.seats"]
+MODULES = ["blockref.bridge.web.archive", "blockref.bridge.web.positions", "blockref.bridge.web.limits",
+           "blockref.bridge.web.seats"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -9,9 +9,9 @@ import sqlite3
 import time
 from pathlib import Path
 
-from bridge.journal import SCHEMA, Journal
-from bridge.web.hub import LOBBY, Hub, Subscription
-from bridge.web.live import WEB_GAME_SHOWN, Boards
+from blockref.bridge.journal import SCHEMA, Journal
+from blockref.bridge.web.hub import LOBBY, Hub, Subscription
+from blockref.bridge.web.live import WEB_GAME_SHOWN, Boards
 
 NODES = {"corners": "diagonal", "turn_limit": 400}
 

@@ -13,8 +13,8 @@ from typing import Any
 import httpx
 import pytest
 
-from bridge.embedded_server import free_port
-from bridge.journal import Journal
+from blockref.bridge.embedded_server import free_port
+from blockref.bridge.journal import Journal
 from tests.e2e.arena import BridgeProcess
 from tests.web.conftest import WebSite
 
@@ -38,7 +38,8 @@ window.EventSource = function (url) {
 def test_an_in_world_game_is_followed_live_move_by_move(embedded_server: Any, browser: Any, site: WebSite,
                                                          tmp_path: Path) -> None:
     demo = subprocess.Popen(
-        [sys.executable, "-m", "bridge.cli", "demo", "--server", f"{embedded_server.host}:{embedded_server.api_port}",
+        [sys.executable, "-m", "blockref.bridge.cli", "demo",
+         "--server", f"{embedded_server.host}:{embedded_server.api_port}",
          "--origin", "520,0,-3", "--turn-limit", "4", "--level-1", "easy", "--level-2", "easy", "--seed", "3",
          "--piece-delay", "0.5", "--data", str(site.data), "--record", str(tmp_path / "demo.record")],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True)

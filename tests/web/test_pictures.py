@@ -6,12 +6,12 @@ from __future__ import annotations
 import html
 import re
 
-from engines.implosion.board import NODES, node_name
-from engines.implosion.state import ImplosionGame
-from engines.implosion.svg import board_svg as implosion_svg
-from engines.newrule.record import replay
-from engines.newrule.state import NewRuleGame
-from engines.newrule.svg import board_svg as newrule_svg
+from blockref.engines.implosion.board import NODES, node_name
+from blockref.engines.implosion.state import ImplosionGame
+from blockref.engines.implosion.svg import board_svg as implosion_svg
+from blockref.engines.newrule.record import replay
+from blockref.engines.newrule.state import NewRuleGame
+from blockref.engines.newrule.svg import board_svg as newrule_svg
 
 
 def test_implosion_names_every_node_and_explains_its_rings() -> None:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bridge.cli import main
-from bridge.web.serve import start_in_thread
+from blockref.bridge.cli import main
+from blockref.bridge.web.serve import start_in_thread
 
 
 def test_a_taken_port_is_refused_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from engines.implosion.board import (
+from blockref.engines.implosion.board import (
     CAPACITY,
     CENTRE,
     NEIGHBOURS,

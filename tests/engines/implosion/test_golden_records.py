@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.implosion import NODE_COUNT, ImplosionGame, board_svg, replay, write_record
+from blockref.engines.implosion import NODE_COUNT, ImplosionGame, board_svg, replay, write_record
 from tests.engines.engine_checks import ROOT, assert_replays_to_its_json, assert_round_trips, run_engine
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.implosion import ImplosionGame, replay
+from blockref.engines.implosion import ImplosionGame, replay
 from tests.engines.engine_checks import assert_rejected, run_engine
 
 FOURTEEN_ENDS = ["end"] * 14

@@ -8,8 +8,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.core import SIMULTANEOUS, IllegalAction
-from engines.implosion import (
+from blockref.engines.core import SIMULTANEOUS, IllegalAction
+from blockref.engines.implosion import (
     CAPACITY,
     END_TURN,
     NODES,
@@ -19,7 +19,7 @@ from engines.implosion import (
     replay,
     write_record,
 )
-from engines.implosion.board import NEIGHBOUR_LISTS, NODE_COUNT
+from blockref.engines.implosion.board import NEIGHBOUR_LISTS, NODE_COUNT
 from tests.engines.random_games import play
 
 games = st.builds(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engines.catalogue import parse_option
-from engines.newrule import NewRuleGame
+from blockref.engines.catalogue import parse_option
+from blockref.engines.newrule import NewRuleGame
 
 GOLDEN = Path(__file__).parent / "golden"
 LEGAL = sorted(p for p in GOLDEN.glob("*.record") if p.with_suffix(".json").exists())
@@ -26,7 +26,7 @@ def game_for(record: Path) -> NewRuleGame:
 
 
 def cli_flags(record: Path) -> list[str]:
-    """The same options as flags of ``python -m engines.newrule replay``."""
+    """The same options as flags of ``python -m blockref.engines.newrule replay``."""
     flags: list[str] = []
     for key, value in options(record).items():
         if value is True:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.newrule import replay, replay_states
+from blockref.engines.newrule import replay, replay_states
 from tests.engines.engine_checks import assert_replays_to_its_json, assert_round_trips, run_engine
 from tests.engines.newrule.golden_files import ILLEGAL, LEGAL, cli_flags, game_for
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.newrule import NewRuleGame, board_for, replay
+from blockref.engines.newrule import NewRuleGame, board_for, replay
 from tests.engines.engine_checks import assert_rejected, run_engine
 
 # Player 2's d4 walled in by player 1; player 2 escaped to f6 (see golden/trap-by-wall.record).

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.core import IllegalAction
-from engines.newrule import Grow, NewRuleGame, NewRuleState, Wall, chain_points, replay, write_record
+from blockref.engines.core import IllegalAction
+from blockref.engines.newrule import Grow, NewRuleGame, NewRuleState, Wall, chain_points, replay, write_record
 from tests.engines.random_games import assert_clone_is_independent, play
 
 games = st.builds(

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import xml.etree.ElementTree as ET
 
-from engines.catalogue import game_module, make_game
-from engines.newrule import NewRuleGame, board_svg, replay, replay_states, write_record
-from engines.newrule.random_play import random_games
+from blockref.engines.catalogue import game_module, make_game
+from blockref.engines.newrule import NewRuleGame, board_svg, replay, replay_states, write_record
+from blockref.engines.newrule.random_play import random_games
 from tests.engines.engine_checks import ROOT, run_engine
 from tests.engines.newrule.golden_files import GOLDEN, game_for
 

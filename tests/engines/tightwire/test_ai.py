@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from engines.tightwire import TightwireGame
+from blockref.engines.tightwire import TightwireGame
 
 
 def test_tightwire_knowledge_takes_a_capture_and_sees_the_material() -> None:
     import random
 
-    from engines.ai.mcts import MCTS, SearchSettings
-    from engines.ai.tightwire_heuristics import TIGHTWIRE_KNOWLEDGE, evaluate, playout_policy, priors
-    from engines.tightwire import replay
+    from blockref.engines.ai.mcts import MCTS, SearchSettings
+    from blockref.engines.ai.tightwire_heuristics import TIGHTWIRE_KNOWLEDGE, evaluate, playout_policy, priors
+    from blockref.engines.tightwire import replay
     from tests.engines.tightwire.common import SEED_POSITION
 
     state = replay(game := TightwireGame(), SEED_POSITION)  # Orange to move; B5-C3 captures C2

@@ -6,7 +6,7 @@ import random
 from fractions import Fraction
 from math import gcd
 
-from engines.tightwire.board import dot_xy, geometry, make_dot, segments_conflict
+from blockref.engines.tightwire.board import dot_xy, geometry, make_dot, segments_conflict
 
 
 def shared_points(p: tuple[int, int], q: tuple[int, int], r: tuple[int, int], s: tuple[int, int]) -> str:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from engines.tightwire import TightwireGame, replay
+from blockref.engines.tightwire import TightwireGame, replay
 from tests.engines.engine_checks import assert_rejected, run_engine
 from tests.engines.tightwire.common import SEED_POSITION, record_lines
 

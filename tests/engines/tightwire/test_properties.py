@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engines.core import IllegalAction
-from engines.tightwire import Draw, Move, Revive, TightwireAction, TightwireGame, TightwireState, replay
-from engines.tightwire.board import dot_name, geometry, parse_dot
+from blockref.engines.core import IllegalAction
+from blockref.engines.tightwire import Draw, Move, Revive, TightwireAction, TightwireGame, TightwireState, replay
+from blockref.engines.tightwire.board import dot_name, geometry, parse_dot
 from tests.engines.random_games import assert_clone_is_independent, play
 from tests.engines.tightwire.test_geometry import expected_conflict
 

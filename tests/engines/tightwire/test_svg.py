@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-from engines.catalogue import game_module
+from blockref.engines.catalogue import game_module
 from tests.engines.tightwire.common import GOLDEN
 
 SVG = "{http://www.w3.org/2000/svg}"

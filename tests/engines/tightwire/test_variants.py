@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engines.catalogue import make_game
-from engines.core import IllegalAction
-from engines.tightwire import ClockRules, Draw, RecordError, Revive, TightwireGame, dot_name, replay
+from blockref.engines.catalogue import make_game
+from blockref.engines.core import IllegalAction
+from blockref.engines.tightwire import ClockRules, Draw, RecordError, Revive, TightwireGame, dot_name, replay
 from tests.engines.tightwire.common import SEED_POSITION
 
 SEED_CAPTURE = [*SEED_POSITION, "move B5-C3"]  # Blue to move with one piece off the board
