@@ -41,7 +41,7 @@ def test_an_in_world_game_is_followed_live_move_by_move(embedded_server: Any, br
         [sys.executable, "-m", "blockref.bridge.cli", "demo",
          "--server", f"{embedded_server.host}:{embedded_server.api_port}",
          "--origin", "520,0,-3", "--turn-limit", "4", "--level-1", "easy", "--level-2", "easy", "--seed", "3",
-         "--piece-delay", "0.5", "--data", str(site.data), "--record", str(tmp_path / "demo.record")],
+         "--piece-delay", "1.0", "--data", str(site.data), "--record", str(tmp_path / "demo.record")],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True)
     try:
         deadline = time.monotonic() + 120
