@@ -190,7 +190,10 @@ class FakeRaspberryJuice:
     # -- threads ----------------------------------------------------------------------------------
 
     def _accept_loop(self, listener: socket.socket) -> None:
-        listener.settimeout(0.05)  # closing a socket does not wake accept(): poll the running flag
+        try:
+            listener.settimeout(0.05)  # closing a socket does not wake accept(): poll the running flag
+        except OSError:  # closed already: the test was over before this thread began
+            return
         while self._running:
             try:
                 sock, _ = listener.accept()
