@@ -22,6 +22,11 @@ LEVEL_ITERATIONS = {  # per game, the iterations a move of each tree-search leve
     "tightwire": {"easy": 100, "normal": 300, "hard": 750},
 }
 
+PRIORS_AT_EVERY_LEVEL = {"newrule"}
+"""Games whose knowledge is move priors alone, which every level keeps: the levels' other knowledge
+(evaluation, playout policy) does not exist there, so without priors easy and normal were a plain
+random-rollout search, no stronger than an outside baseline's (OpenSpiel's MCTS)."""
+
 OWN_PLAYERS = {  # games whose seats get a player of their own, built as cls(level, seed); Implosion's
     # plans a turn's orders, and at the hard level lets the generic search choose among its plans
     "implosion": "engines.ai.implosion_player:ImplosionPlayer",
@@ -70,8 +75,9 @@ class Style:
 
 
 NODES_LEVELS: dict[str, Style] = {
-    # Few iterations, no move ordering, and it draws its move among the ones it looked at.
-    "easy": Style(iterations=30, exploration=1.0, widening=None, temperature=1.0, priors=False),
+    # Few iterations on the promising wires, and it draws its move among the ones it looked at (the more
+    # looked at, the likelier). Without the move ordering its 30 iterations were 30 pieces drawn at random.
+    "easy": Style(iterations=30, exploration=0.15, widening=1.5, temperature=0.5, priors=True),
     # Looks at the promising wires first and deeper, plays its best.
     "normal": Style(iterations=125, exploration=0.15, widening=1.5, temperature=0.0, priors=True),
     # Plans its whole turn (the best three wires or node, judged when the turn ends), and plays the
@@ -90,6 +96,12 @@ def computer_player(
     if game.name != "nodes":
         if iterations is None:
             iterations = LEVEL_ITERATIONS.get(game.name, {}).get(level)
+        if game.name in PRIORS_AT_EVERY_LEVEL:
+            if level not in LEVELS:
+                raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+            player = MCTSPlayer(seed=seed, knowledge=knowledge_for(game), iterations=iterations)
+            player.name = f"mcts-{level}"
+            return player
         return MCTSPlayer(level, seed=seed, knowledge=knowledge_for(game), iterations=iterations)
     if level not in NODES_LEVELS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
