@@ -231,9 +231,9 @@ def print_table(setup: Setup, results: list[GameResult], pairings: list[str]) ->
     print()
     print(f"{'player':<8} {'iterations/s':>12} {'s/piece':>8} {'pieces':>7}")
     for name, search in effort.items():
-        rate = f"{search.iterations / search.seconds:,.0f}" if search.iterations and search.seconds else "-"
+        speed = f"{search.iterations / search.seconds:,.0f}" if search.iterations and search.seconds else "-"
         per_piece = search.seconds / search.pieces if search.pieces else 0.0
-        print(f"{name:<8} {rate:>12} {per_piece:>8.3f} {search.pieces:>7}")
+        print(f"{name:<8} {speed:>12} {per_piece:>8.3f} {search.pieces:>7}")
 
 
 BASELINE = "openspiel-mcts"
