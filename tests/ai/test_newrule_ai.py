@@ -42,10 +42,11 @@ def test_priors_rank_score_steps_and_traps_high_and_closing_a_lone_space_low() -
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
-def test_every_level_searches_with_the_priors(level: str) -> None:
+def test_every_level_searches_with_the_priors_and_proves_the_endgame(level: str) -> None:
     # The priors are New Rule's only knowledge; without them a level is a plain random-rollout search.
     player = computer_player(NewRuleGame(), level, seed=1)
     assert isinstance(player, MCTSPlayer) and player.search.knowledge.priors is priors
+    assert player.search.settings.solve
     assert player.name == f"mcts-{level}" and player.search.settings.iterations == LEVEL_ITERATIONS["newrule"][level]
 
 
