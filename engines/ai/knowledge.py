@@ -25,8 +25,11 @@ LEVEL_ITERATIONS = {  # per game, the iterations a move of each tree-search leve
 PRIORS_AT_EVERY_LEVEL = {"newrule"}
 """Games whose knowledge is move priors alone, which every level keeps: the levels' other knowledge
 (evaluation, playout policy) does not exist there, so without priors easy and normal were a plain
-random-rollout search, no stronger than an outside baseline's (OpenSpiel's MCTS). Their levels also
-prove the endgame as they search (``SearchSettings.solve``): a New Rule game is won at its end."""
+random-rollout search, no stronger than an outside baseline's (OpenSpiel's MCTS)."""
+
+SOLVED = {"newrule", "tightwire"}
+"""Games whose levels prove the endgame as they search (``SearchSettings.solve``): a New Rule game is
+decided at its end, a Tightwire game by its last captures."""
 
 OWN_PLAYERS = {  # games whose seats get a player of their own, built as cls(level, seed); Implosion's
     # plans a turn's orders, and at the hard level lets the generic search choose among its plans
@@ -100,10 +103,14 @@ def computer_player(
         if game.name in PRIORS_AT_EVERY_LEVEL:
             if level not in LEVELS:
                 raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
-            player = MCTSPlayer(seed=seed, knowledge=knowledge_for(game), iterations=iterations, solve=True)
+            player = MCTSPlayer(
+                seed=seed, knowledge=knowledge_for(game), iterations=iterations, solve=game.name in SOLVED
+            )
             player.name = f"mcts-{level}"
             return player
-        return MCTSPlayer(level, seed=seed, knowledge=knowledge_for(game), iterations=iterations)
+        return MCTSPlayer(
+            level, seed=seed, knowledge=knowledge_for(game), iterations=iterations, solve=game.name in SOLVED
+        )
     if level not in NODES_LEVELS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     style = NODES_LEVELS[level]

@@ -44,3 +44,9 @@ def test_the_levels_of_the_other_games_are_iteration_budgets_repeatable_with_a_s
         return chosen
 
     assert moves(4) == moves(4)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_the_tightwire_levels_prove_the_endgame(level: str) -> None:
+    player = computer_player(TightwireGame(), level, seed=1)
+    assert player.search.settings.solve and player.name == f"mcts-{level}"
