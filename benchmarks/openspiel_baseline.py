@@ -7,7 +7,9 @@ OpenSpiel's 0-based numbers, and offers no chance nodes (the turn-based games ha
 
 :class:`SpielPlayer` searches for a given processor time a move: OpenSpiel's search counts simulations,
 so before each move the player sets the count from the processor time its own simulations took on
-its previous move (the first move of a game calibrates with the fewest that choose a move). Its search is OpenSpiel's
+its previous move (the first move of a game calibrates with the fewest that choose a move), and adds
+what earlier moves fell short of their time or takes off what they overran, so that over a game it
+spends the time it was given. Its search is OpenSpiel's
 own, called as ``MCTSBot.step`` calls it.
 """
 
@@ -89,6 +91,8 @@ class SpielPlayer:
     def __init__(self, game: Game[Any], seed: int) -> None:
         self.name = "openspiel-mcts"
         self.budget = 0.0
+        self.owed = 0.0
+        """Processor time given to earlier moves and not spent (negative: overspent)."""
         self.seconds_per_simulation: float | None = None
         self.simulations = 0
         self.rng = np.random.RandomState(seed)
@@ -103,10 +107,12 @@ class SpielPlayer:
     def choose(self, state: GameState[Any]) -> Any:
         actions = state.legal_actions()
         per = self.seconds_per_simulation
-        self.bot.max_simulations = MIN_SIMULATIONS if per is None else max(MIN_SIMULATIONS, round(self.budget / per))
+        wanted = self.budget + self.owed
+        self.bot.max_simulations = MIN_SIMULATIONS if per is None else max(MIN_SIMULATIONS, round(wanted / per))
         began = time.process_time()
         root = self.bot.mcts_search(SpielState(state.clone()))
         spent = time.process_time() - began
+        self.owed = wanted - spent
         done = max(1, root.explore_count)  # fewer than asked once the solver proves the root
         self.simulations += done
         if spent > 0:
