@@ -2,6 +2,16 @@
 
     .venv/bin/python benchmarks/ai_match.py                        # 40 games per pairing, 2 processes
     .venv/bin/python benchmarks/ai_match.py --games 8 --scale 0.25 # quicker: a quarter of every budget
+    .venv/bin/python benchmarks/ai_match.py --opponent openspiel-mcts [--games-of nodes] [--levels hard]
+                                            [--time-factor 10]     # every level against an outside baseline
+
+With ``--opponent openspiel-mcts`` (needs ``pip install -e '.[baseline]'``) every level of every
+turn-based game, at its own budget, plays OpenSpiel's MCTS with random rollouts instead
+(``benchmarks/openspiel_baseline.py``), colours alternating. Before each of its actions the baseline
+gets ``--time-factor`` times the processor time the level has spent per action so far in the game
+(its first action, before the level has moved, is its calibration: the fewest simulations that
+choose). The table gives per game and level W-D-L with the 95% Wilson interval against the target
+(>= 90% at equal time, >= 75% at 10x), and both sides' processor time per action.
 
 Pairings (left vs right): hard vs normal, normal vs easy, hard vs greedy (one ply with the Nodes
 evaluation), and on request hard vs random. Every level plays at its own budget (``--scale``
@@ -35,8 +45,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from blockref.engines.ai.knowledge import NODES_LEVELS, computer_player, greedy_player
 from blockref.engines.ai.players import MCTSPlayer, Player, RandomPlayer
+from blockref.engines.catalogue import make_game
 from blockref.engines.nodes import NodesGame, NodesState
 
+GAMES = ("nodes", "newrule", "tightwire")
+"""The turn-based games (Implosion's rounds are everybody's at once: ``benchmarks/implosion_players.py``)."""
 PAIRINGS = ("hard-normal", "normal-easy", "hard-greedy", "hard-random")
 DEFAULT_PAIRINGS = PAIRINGS[:3]
 TARGET_WIN_RATE = {"hard-normal": 0.75, "normal-easy": 0.75, "hard-greedy": 0.95}
@@ -218,9 +231,87 @@ def print_table(setup: Setup, results: list[GameResult], pairings: list[str]) ->
     print()
     print(f"{'player':<8} {'iterations/s':>12} {'s/piece':>8} {'pieces':>7}")
     for name, search in effort.items():
-        rate = f"{search.iterations / search.seconds:,.0f}" if search.iterations and search.seconds else "-"
+        speed = f"{search.iterations / search.seconds:,.0f}" if search.iterations and search.seconds else "-"
         per_piece = search.seconds / search.pieces if search.pieces else 0.0
-        print(f"{name:<8} {rate:>12} {per_piece:>8.3f} {search.pieces:>7}")
+        print(f"{name:<8} {speed:>12} {per_piece:>8.3f} {search.pieces:>7}")
+
+
+BASELINE = "openspiel-mcts"
+
+
+def baseline_target(factor: float) -> float:
+    """The win rate a level must reach against the baseline given ``factor`` times its time."""
+    return 0.90 if factor <= 1 else 0.75
+
+
+def play_baseline(name: str, level: str, index: int, seed: int, setup: Setup, factor: float) -> GameResult:
+    """One game of ``level`` against the baseline in game ``name``; the level is seat 1 in even games. The
+    result's ``turns`` counts actions (pieces in Nodes)."""
+    from openspiel_baseline import SpielPlayer
+
+    game = setup.game() if name == "nodes" else make_game(name)
+    ours, theirs = computer_player(game, level, seed), SpielPlayer(game, seed + 10_000)
+    left_seat = 1 if index % 2 == 0 else 2
+    effort = {level: Search(), BASELINE: Search()}
+    state = game.new_initial_state()
+    started = time.perf_counter()
+    while not state.is_terminal():
+        mine = state.current_player() == left_seat
+        if not mine:
+            spent = effort[level]
+            theirs.budget = factor * spent.seconds / spent.pieces if spent.pieces else 0.0
+        player = ours if mine else theirs
+        before, began = theirs.simulations, time.process_time()
+        action = player.choose(state)
+        effort[level if mine else BASELINE].add(Search(theirs.simulations - before, time.process_time() - began, 1))
+        state.apply(action)
+    turns = sum(e.pieces for e in effort.values())
+    return GameResult(f"{name}-{level}", index, left_seat, state.winner(), turns, time.perf_counter() - started, effort)
+
+
+def run_baseline(args: argparse.Namespace, setup: Setup) -> int:
+    """Every chosen level of every chosen game against the baseline; prints each game and the table."""
+    factor = args.time_factor
+    print(f"{BASELINE} (random rollouts, UCT c 2) at {factor:g}x each level's processor time per action;")
+    print(f"{args.games} games per game and level on {args.workers} processes ({os.cpu_count()} cores here)")
+    started = time.perf_counter()
+    results: list[GameResult] = []
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        futures = [
+            pool.submit(play_baseline, name, level, index, args.seed + index, setup, factor)
+            for name in args.games_of
+            for level in args.levels
+            for index in range(args.games)
+        ]
+        for future in as_completed(futures):
+            r = future.result()
+            results.append(r)
+            mark = "draw" if r.winner is None else ("won" if r.winner == r.left_seat else "lost")
+            print(f"  {r.pairing} game {r.index + 1} as player {r.left_seat}: {mark}, {r.turns} actions", flush=True)
+    print()
+    print(
+        f"{'game-level':<16} {'W-D-L':>8} {'win':>5} {'95% CI':>14} {'target':>12} {'actions':>7}"
+        f" {'level s/action':>14} {'baseline s/action':>17} {'simulations/action':>18}"
+    )
+    wanted = baseline_target(factor)
+    for key in dict.fromkeys(f"{n}-{lv}" for n in args.games_of for lv in args.levels):
+        rows = [r for r in results if r.pairing == key]
+        wins = sum(1 for r in rows if r.winner == r.left_seat)
+        draws = sum(1 for r in rows if r.winner is None)
+        low, high = wilson(wins, len(rows))
+        level, base = Search(), Search()
+        for r in rows:
+            level.add(r.effort[key.split("-")[1]])
+            base.add(r.effort[BASELINE])
+        verdict = "met" if wins / len(rows) >= wanted else "MISSED"
+        print(
+            f"{key:<16} {f'{wins}-{draws}-{len(rows) - wins - draws}':>8} {wins / len(rows):>5.0%}"
+            f" [{low:>4.0%}, {high:>4.0%}] {f'>={wanted:.0%} {verdict}':>12}"
+            f" {statistics.median(r.turns for r in rows):>7.0f} {level.seconds / level.pieces:>14.3f}"
+            f" {base.seconds / base.pieces:>17.3f} {base.iterations / base.pieces:>18.1f}"
+        )
+    print(f"\nwall time {time.perf_counter() - started:.0f} s")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -232,10 +323,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--turn-limit", type=int, default=400, help="turns before a draw (default 400)")
     parser.add_argument("--corners", choices=("diagonal", "sides"), default="diagonal")
     parser.add_argument("--seed", type=int, default=1, help="first game seed (default 1)")
+    parser.add_argument("--opponent", choices=("openspiel-mcts",), help="play every level against this baseline")
+    parser.add_argument("--games-of", nargs="+", choices=GAMES, default=list(GAMES), help="with --opponent")
+    parser.add_argument("--levels", nargs="+", choices=NODES_LEVELS, default=list(NODES_LEVELS), help="with --opponent")
+    parser.add_argument("--time-factor", type=float, default=1.0, help="with --opponent: its time over a level's")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.workers < 1 or args.scale <= 0 or args.turn_limit < 1:
-        parser.error("--games, --workers and --turn-limit must be at least 1 and --scale positive")
+    if args.games < 1 or args.workers < 1 or args.scale <= 0 or args.turn_limit < 1 or args.time_factor <= 0:
+        parser.error("--games, --workers and --turn-limit must be at least 1, --scale and --time-factor positive")
     setup = Setup(args.turn_limit, args.corners, args.scale)
+    if args.opponent:
+        try:
+            import openspiel_baseline  # noqa: F401  (the workers import it again)
+        except ImportError as error:
+            parser.error(f"{args.opponent} needs OpenSpiel ({error}): .venv/bin/pip install -e '.[baseline]'")
+        return run_baseline(args, setup)
     budgets = ", ".join(
         f"{n} {'whole-turn search' if s.turn_search else max(1, round(s.iterations * args.scale))}"
         for n, s in NODES_LEVELS.items()

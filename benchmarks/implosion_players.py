@@ -1,12 +1,13 @@
 """Implosion's computer players: how long all 24 seats take to choose their orders, and how the levels
 fare against each other.
 
-    nice -n 10 .venv/bin/python benchmarks/implosion_players.py [--seed S] [--games N]
+    nice -n 10 .venv/bin/python benchmarks/implosion_players.py [--seed S] [--games N] [--players 4]
 
 Plays a 24-player game of computer players per level and prints the slowest and the mean time for all
-seats to choose a turn's orders (target: 23 seats within 1-2 s). Then it plays ``--games`` two-player
-games (default 40) of hard against normal and of normal against easy, seats alternating, and prints
-wins-draws-losses with the 95% Wilson interval. The engine's own speed is measured by
+seats to choose a turn's orders (target: 23 seats within 1-2 s). Then it plays ``--games`` games
+(default 40) of ``--players`` seats (2 or 4) of hard against normal and of normal against easy, each level
+in every other seat, which level sits first alternating, and prints wins-draws-losses (a win: a seat of
+the first level wins the game) with the 95% Wilson interval. The engine's own speed is measured by
 ``benchmarks/engine.py --game implosion``.
 """
 
@@ -52,19 +53,23 @@ def computer_seats(level: str, seed: int) -> None:
           f"{sum(times) / len(times):.3f} s on average (target: 23 seats within 1-2 s)")
 
 
-def two_player_game(left: str, right: str, seed: int) -> int | None:
-    """One two-player game, ``left`` in seat 1 for even seeds: the winning level's seat (``None``: a draw)."""
-    left_seat = 1 if seed % 2 == 0 else 2
-    seats = {left_seat: ImplosionPlayer(left, seed), 3 - left_seat: ImplosionPlayer(right, seed + 1)}
-    state = ImplosionGame(players=2, seed=seed).new_initial_state()
+def level_game(left: str, right: str, seed: int, players: int = 2) -> int | None:
+    """One game of ``players`` seats, the levels in alternate seats (``left`` in the odd ones for even seeds):
+    0 if a ``left`` seat wins, 1 if a ``right`` seat does, ``None`` for a draw."""
+    first = 1 if seed % 2 == 0 else 2
+    lefts = set(range(first, players + 1, 2))
+    seats = {
+        p: ImplosionPlayer(left if p in lefts else right, seed + (p - first) % players) for p in range(1, players + 1)
+    }
+    state = ImplosionGame(players=players, seed=seed).new_initial_state()
     while not state.is_terminal():
         play_orders(state, [seats[p].choose_orders(state, p) for p in state.in_game()])
     winner = state.winner()
-    return None if winner is None else (0 if winner == left_seat else 1)
+    return None if winner is None else (0 if winner in lefts else 1)
 
 
-def match(left: str, right: str, games: int, seed: int) -> None:
-    results = [two_player_game(left, right, seed + n) for n in range(games)]
+def match(left: str, right: str, games: int, seed: int, players: int) -> None:
+    results = [level_game(left, right, seed + n, players) for n in range(games)]
     wins, draws = results.count(0), results.count(None)
     low, high = wilson(wins, games)
     print(f"  {left} vs {right}: {wins}-{draws}-{games - wins - draws}, {wins / games:.0%} won [{low:.0%}, {high:.0%}]")
@@ -73,15 +78,19 @@ def match(left: str, right: str, games: int, seed: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--games", type=int, default=40, help="two-player games a pairing (default 40; 0: none)")
+    parser.add_argument("--games", type=int, default=40, help="games a pairing (default 40; 0: none)")
+    parser.add_argument("--players", type=int, choices=(2, 4), default=2, help="seats a game, half each level")
     args = parser.parse_args()
     print("24 computer players:")
     for level in ("easy", "normal", "hard"):
         computer_seats(level, args.seed)
     if args.games > 0:
-        print(f"two-player games, {args.games} a pairing, seats alternating (wins-draws-losses, 95% interval):")
-        match("hard", "normal", args.games, args.seed)
-        match("normal", "easy", args.games, args.seed)
+        print(
+            f"{args.players}-player games, {args.games} a pairing, the levels in alternate seats, which alternate"
+            " (wins-draws-losses, 95% interval):"
+        )
+        match("hard", "normal", args.games, args.seed, args.players)
+        match("normal", "easy", args.games, args.seed, args.players)
 
 
 if __name__ == "__main__":

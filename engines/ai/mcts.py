@@ -16,6 +16,11 @@ the search goes deep along the moves its priors like instead of trying every mov
 Playouts are capped at ``max_playout_plies`` and then scored by the evaluation (a draw without
 one); a cap of 0 scores every new leaf by the evaluation alone.
 
+With ``solve`` the search is an MCTS-Solver (Winands et al., 2008): a terminal leaf's returns are its
+proven outcome, a node whose player has a child proven to win (return 1), or whose children are all
+there and proven, takes that child's outcome, the final choice prefers a proven win and avoids a
+proven loss, and the search stops once the root is proven. It reads returns of 1 as a win.
+
 A state that offers ``make(action)`` and ``unmake(count)`` (play an action known to be legal,
 take back the last ``count``) is searched on one working copy with make/unmake instead of a
 fresh clone per iteration.
@@ -88,6 +93,8 @@ class SearchSettings:
     """Visits each root action starts with at its one-ply evaluation (0: none; see ``MCTS._seed_root``)."""
     temperature: float = 0.0
     """0 plays the most visited action; above 0 draws one with odds ``visits ** (1 / temperature)``."""
+    solve: bool = False
+    """Back up proven outcomes from terminal leaves (MCTS-Solver; see the module text)."""
 
     def __post_init__(self) -> None:
         if self.iterations is None and self.time_budget is None:
@@ -108,7 +115,7 @@ def _undoable(state: GameState[Any]) -> bool:
 class _Node:
     """One position of the tree; its statistics are for the player who chose the edge into it."""
 
-    __slots__ = ("action", "children", "player", "prior", "untried", "value_sum", "visits")
+    __slots__ = ("action", "children", "outcome", "player", "prior", "untried", "value_sum", "visits")
 
     def __init__(self, action: Any, prior: float) -> None:
         self.action = action
@@ -118,6 +125,7 @@ class _Node:
         self.untried: list[tuple[Any, float]] | None = None  # None until the node is first reached
         self.visits = 0
         self.value_sum = 0.0
+        self.outcome: Sequence[float] | None = None  # proven returns, with ``solve``
 
 
 @dataclass
@@ -155,7 +163,7 @@ class MCTS:
         work = state.clone() if _undoable(state) else None
         made: list[_Node] = []
         done = 0
-        while self._more(done, start):
+        while self._more(done, start) and root.outcome is None:
             if work is not None:
                 self._iterate(root, work, made)
             else:
@@ -199,7 +207,13 @@ class MCTS:
     def _choose(self, root: _Node) -> _Node:
         temperature = self.settings.temperature
         if temperature <= 0:
-            return max(root.children, key=lambda child: (child.visits, child.value_sum))
+            mover = (root.player or 1) - 1
+
+            def rank(child: _Node) -> tuple[float, int, float]:
+                proven = 0.0 if child.outcome is None else child.outcome[mover]
+                return proven, child.visits, child.value_sum
+
+            return max(root.children, key=rank)
         weights = [child.visits ** (1.0 / temperature) for child in root.children]
         return self.rng.choices(root.children, weights)[0]
 
@@ -245,6 +259,7 @@ class MCTS:
             path.append(child)
             if made is not None:
                 made.append(child)
+        proven = self.settings.solve and state.is_terminal()
         values = self._playout(state, play)
         if made is not None:
             state.unmake(state.made() - len(made))  # type: ignore[attr-defined]
@@ -254,6 +269,24 @@ class MCTS:
             if parent.player is not None:
                 child.value_sum += values[parent.player - 1]
         root.visits += 1
+        if proven:
+            path[-1].outcome = values
+            self._prove(path)
+
+    @staticmethod
+    def _prove(path: list[_Node]) -> None:
+        """Back up a proven leaf: each node up the path whose outcome is now known (see the module text)."""
+        for node in reversed(path[:-1]):
+            if node.player is None:
+                return
+            mover = node.player - 1
+            known = [child.outcome for child in node.children if child.outcome is not None]
+            if not known:
+                return
+            best = max(known, key=lambda outcome: outcome[mover])
+            if best[mover] < 1.0 and (node.untried or len(known) < len(node.children)):
+                return
+            node.outcome = best
 
     def _prepare(self, node: _Node, state: GameState[Any]) -> None:
         """Record who acts at ``node`` and its actions, to be tried best prior first."""

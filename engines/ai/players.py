@@ -104,7 +104,7 @@ class MCTSPlayer:
     """Monte Carlo tree search. Either a ``level`` (``easy``/``normal``/``hard``) or explicit
     budgets: ``time_budget`` seconds and/or ``iterations`` per move (iterations alone make it
     reproducible with ``seed``). ``knowledge`` is the game's help (see :mod:`engines.ai.knowledge`);
-    ``exploration``, ``widening``, ``temperature`` and ``root_evaluation`` are the search's style
+    ``exploration``, ``widening``, ``temperature``, ``root_evaluation`` and ``solve`` are the search's style
     (:class:`SearchSettings`)."""
 
     def __init__(
@@ -119,6 +119,7 @@ class MCTSPlayer:
         widening: float | None = None,
         temperature: float = 0.0,
         root_evaluation: int = 0,
+        solve: bool = False,
     ) -> None:
         knowledge = knowledge or Knowledge()
         if level is not None:
@@ -143,6 +144,7 @@ class MCTSPlayer:
             widening=widening,
             temperature=temperature,
             root_evaluation=root_evaluation,
+            solve=solve,
         )
         self.search = MCTS(settings, knowledge, seed)
         self.last: SearchResult[Any] | None = None

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from blockref.engines.ai.knowledge import LEVEL_ITERATIONS, computer_player
 from blockref.engines.ai.mcts import Knowledge
 from blockref.engines.ai.newrule_heuristics import NEWRULE_KNOWLEDGE, priors
 from blockref.engines.ai.players import MCTSPlayer
@@ -38,6 +39,15 @@ def test_priors_rank_score_steps_and_traps_high_and_closing_a_lone_space_low() -
     trap = trap_position()
     trap_weights = dict(zip(map(str, trap.legal_actions()), priors(trap, trap.legal_actions()), strict=True))
     assert trap_weights["e4-e5"] > max(w for a, w in trap_weights.items() if "-" in a and a != "e4-e5")
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_searches_with_the_priors_and_proves_the_endgame(level: str) -> None:
+    # The priors are New Rule's only knowledge; without them a level is a plain random-rollout search.
+    player = computer_player(NewRuleGame(), level, seed=1)
+    assert isinstance(player, MCTSPlayer) and player.search.knowledge.priors is priors
+    assert player.search.settings.solve
+    assert player.name == f"mcts-{level}" and player.search.settings.iterations == LEVEL_ITERATIONS["newrule"][level]
 
 
 def test_priors_rank_an_escape_into_a_walled_in_space_last() -> None:

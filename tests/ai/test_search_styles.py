@@ -1,4 +1,4 @@
-"""The search's style options on toy games: widening, root evaluation, temperature."""
+"""The search's style options on toy games: widening, root evaluation, temperature, the solver."""
 
 from __future__ import annotations
 
@@ -44,6 +44,20 @@ def test_a_positive_temperature_draws_among_the_searched_moves() -> None:
     assert chosen == {1, 2}
     best = {MCTSPlayer(iterations=400, seed=seed).choose(state) for seed in range(3)}
     assert best <= set(winning_actions(state))
+
+
+WON, LOST = [1.0, -1.0], [-1.0, 1.0]  # for player 1
+
+
+@pytest.mark.parametrize(("stones", "outcome"), [(7, WON), (13, WON), (16, WON), (11, LOST)])
+def test_the_solver_proves_the_position_and_stops_early(stones: int, outcome: list[float]) -> None:
+    # Double Nim's turns are two actions of one player: the proof follows who acts at each node.
+    state = DoubleNim(stones).new_initial_state()
+    player = MCTSPlayer(iterations=20_000, seed=1, solve=True)
+    action = player.choose(state)
+    assert action in (winning_actions(state) or state.legal_actions())
+    assert player.last is not None and player.last.iterations < 20_000
+    assert player.search._root is not None and player.search._root.outcome == outcome
 
 
 def test_styles_play_only_legal_moves() -> None:
