@@ -17,13 +17,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from blockref.bridge.journal import Journal
+from blockref.bridge.config import DEFAULT_ORIGIN, build_world
+from blockref.bridge.journal import Ending, Journal
 from blockref.bridge.web.live import Boards
 from blockref.bridge.web.positions import GameReplay
 from blockref.bridge.web.seats import SeatTokens
 from blockref.engines.ai.hints import hint
 from blockref.engines.ai.knowledge import seat_player
 from blockref.engines.catalogue import make_game
+from blockref.engines.core import GameState
 
 PLAYABLE = ("nodes", "newrule", "tightwire")
 """The turn-based games (Implosion's orders are given all at once, on a clock)."""
@@ -40,6 +42,19 @@ def unfinished(boards: Boards) -> list[str]:
     archive = boards.archive
     return [g.board for g in ([] if archive is None else archive.boards())
             if BOARD.fullmatch(g.board) and g.result is None]
+
+
+def _ending(replay: GameReplay, state: GameState[Any]) -> Ending | None:
+    """``state``'s result and reason as an in-world board of the game and its options words them (the
+    journal's words are the same wherever a game is played); None while it runs."""
+    if not state.is_terminal():
+        return None
+    try:
+        world = build_world(replay.name, DEFAULT_ORIGIN, None, 0, None, replay.game.options)
+    except (ValueError, OSError):
+        winner = state.winner()
+        return f"player {winner} won" if winner else "draw", None
+    return world.result(state)
 
 
 class Refused(Exception):
@@ -170,9 +185,7 @@ class WebGames:
         replay, _ = self._replay(board)
         after = replay.state.clone()
         replay.game.replay_history_entry(after, entry)
-        winner = after.winner()
-        ending = (f"player {winner} won" if winner else "draw", None) if after.is_terminal() else None
-        self.journal.append(game_id, entry, by, ending)
+        self.journal.append(game_id, entry, by, _ending(replay, after))
 
     def _lock(self, board: str) -> asyncio.Lock:
         return self._locks.setdefault(board, asyncio.Lock())

@@ -87,6 +87,14 @@ def test_two_people_play_a_new_rule_game_to_its_end(client: TestClient) -> None:
     assert [m["entry"] for m in final["moves"]] == state.history()
 
 
+def test_a_web_game_that_ends_is_journaled_with_its_reason_as_in_the_world(client: TestClient,
+                                                                          tmp_path: Path) -> None:
+    name, tokens = new_game(client, "nodes", "person", turn_limit=7)
+    assert act(client, name, tokens["2"], "concede", 0).status_code == 200
+    (summary,) = Journal(tmp_path / "journal.sqlite3").games()
+    assert (summary.result, summary.reason) == ("player 1 won", "player 2 conceded")
+
+
 def test_every_refused_request_says_why_and_changes_nothing(client: TestClient, tmp_path: Path) -> None:
     name, tokens = new_game(client, "tightwire", "person")
     token = tokens["1"]
