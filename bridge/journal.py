@@ -259,7 +259,8 @@ class Journal:
                 self._finish(game_id, ending)
 
     def drop_last(self, game_id: int) -> str | None:
-        """Remove the newest entry (an agreed undo); returns it, or None if the game has none."""
+        """Remove the newest entry (an agreed undo); returns it, or None if the game has none. A game is
+        never over before its last entry: one that ended runs again, in the same transaction."""
         with self._writing():
             row = self._db.execute(
                 "SELECT seq, entry FROM entries WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
@@ -267,6 +268,7 @@ class Journal:
             if row is None:
                 return None
             self._db.execute("DELETE FROM entries WHERE game_id = ? AND seq = ?", (game_id, row[0]))
+            self._reopen(game_id)
             return str(row[1])
 
     def finish(self, game_id: int, result: str, reason: str | None = None) -> None:
@@ -282,9 +284,11 @@ class Journal:
     def reopen(self, game_id: int) -> None:
         """Game ``game_id`` runs again (an undo took back its end): it has no result."""
         with self._writing():
-            self._db.execute("UPDATE games SET finished = NULL, result = NULL, reason = NULL WHERE id = ?",
-                             (game_id,))
+            self._reopen(game_id)
 
+    def _reopen(self, game_id: int) -> None:
+        self._db.execute("UPDATE games SET finished = NULL, result = NULL, reason = NULL WHERE id = ?",
+                         (game_id,))
 
     def running_game(self, board: str) -> SavedGame | None:
         """The newest game of ``board`` (finished or not: a finished game stays on the board until reset)."""

@@ -502,13 +502,13 @@ class BoardReferee:
         history = self.state.history()
         if not history:
             return None
-        dropped = self.journal.drop_last(self.game_id)
+        dropped = self.journal.drop_last(self.game_id)  # which reopens a game it ended
         state = self.game.new_initial_state()
         for entry in history[:-1]:
             self.game.replay_history_entry(state, entry)
         self.state = state
         self._target = None
-        self._record_result()
+        self._recorded = None
         return dropped
 
     def _outcome(self) -> Ending | None:

@@ -135,3 +135,18 @@ def test_the_entry_that_ends_a_game_and_its_result_are_journaled_at_once() -> No
     referee.concede(2, by="bo")
     assert saved(referee)[0] == ["c3-c4", "concede 2"]
     assert [g.result for g in referee.journal.games()] == ["player 1 won"]
+
+
+def test_an_undo_of_the_entry_that_ended_a_game_reopens_it_at_once() -> None:
+    referee = Table().referee
+    referee.play(parse_action("c3-c4"), by="ann")
+    referee.concede(2, by="bo")
+    referee.journal._db.execute(
+        "CREATE TEMP TRIGGER full BEFORE UPDATE ON games BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    with pytest.raises(JournalError, match="disk full"):  # the game cannot be reopened: nor the entry dropped
+        referee.undo()
+    assert saved(referee)[0] == ["c3-c4", "concede 2"] and referee.state.is_terminal()
+    assert [g.result for g in referee.journal.games()] == ["player 1 won"]
+    referee.journal._db.execute("DROP TRIGGER full")
+    assert referee.undo() == "concede 2"
+    assert saved(referee)[0] == ["c3-c4"] and [g.result for g in referee.journal.games()] == [None]
