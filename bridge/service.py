@@ -345,8 +345,8 @@ class Service:
 
     def _watch_seats(self, online: frozenset[int], now: float | None = None) -> None:
         """Seated people who left: the board is told (their opponents first of all when they were to
-        move); after ``seat_timeout`` seconds away their seat is freed. Who comes back is greeted with
-        their seat and whose turn it is."""
+        move); after ``seat_timeout`` seconds away their seat is freed (once the journal can be written,
+        while paused). Who comes back is greeted with their seat and whose turn it is."""
         now = time.monotonic() if now is None else now
         online_as: dict[str, list[int]] = {}
         for entity in online:
@@ -371,9 +371,10 @@ class Service:
                     kept = f"the seat is kept for {minutes(limit)}" if limit else "the seat is kept"
                     self.post(referee, f"{name} ({referee.who(player)}) left the server"
                                        f"{' while to move' if to_move else ''}; {kept}")
-                elif self.config.seat_timeout and now - self.away_since[key] >= self.config.seat_timeout:
+                elif (self.paused is None and self.config.seat_timeout
+                      and now - self.away_since[key] >= self.config.seat_timeout):
+                    referee.leave_seat(player)  # a JournalError here leaves them away, their seat kept
                     del self.away_since[key]
-                    referee.leave_seat(player)
                     if referee.world.seat_after_leave:
                         self.seat_computer(referee, player, referee.world.seat_after_leave)
                     self.post(referee, f"{name} was away {minutes(self.config.seat_timeout)}: seat {player} is "

@@ -150,3 +150,23 @@ def test_an_undo_of_the_entry_that_ended_a_game_reopens_it_at_once() -> None:
     referee.journal._db.execute("DROP TRIGGER full")
     assert referee.undo() == "concede 2"
     assert saved(referee)[0] == ["c3-c4"] and [g.result for g in referee.journal.games()] == [None]
+
+
+def test_a_seat_whose_timeout_ends_while_paused_is_freed_once_the_journal_can_be_written() -> None:
+    service, world = make_service()
+    chat(service, world, 7, "alex", "nodes join 1")
+    chat(service, world, 8, "bo", "nodes join 2")
+    referee = service.referees["main"]
+    service.config.seat_timeout = 60
+    del world.names[7]  # alex leaves
+    service._watch_seats(frozenset(world.names), now=1000.0)
+    left = len([line for line in world.chat if "left the server" in line])
+    disk_full(referee.journal)
+    service.pause(JournalError("disk full"))
+    service._watch_seats(frozenset(world.names), now=1060.0)  # no write tried while paused, no traceback
+    assert referee.seats[1] == "alex"
+    disk_full(referee.journal, False)
+    service.paused = None
+    service._watch_seats(frozenset(world.names), now=1061.0)
+    assert 1 not in referee.seats and "seat 1 is free" in world.chat[-1]
+    assert len([line for line in world.chat if "left the server" in line]) == left  # told once, not again
