@@ -93,6 +93,17 @@ def test_a_web_game_that_ends_is_journaled_with_its_reason_as_in_the_world(clien
     assert act(client, name, tokens["2"], "concede", 0).status_code == 200
     (summary,) = Journal(tmp_path / "journal.sqlite3").games()
     assert (summary.result, summary.reason) == ("player 1 won", "player 2 conceded")
+    for page in ("/archive", f"/game/{summary.id}"):  # the pages tell the reason, as 'games list' does
+        assert "player 1 won (player 2 conceded)" in client.get(page).text
+
+
+def test_the_archive_reads_a_journal_written_before_reasons(tmp_path: Path) -> None:
+    with sqlite3.connect(tmp_path / "journal.sqlite3") as db:
+        db.executescript(SCHEMA.replace(",\n    reason TEXT\n", "\n"))
+        db.execute("INSERT INTO games (board, game, options, started, finished, result) "
+                   "VALUES ('main', 'nodes', '{}', 0, 1, 'draw')")
+    with TestClient(create_app(tmp_path)) as client:
+        assert "<td>draw</td>" in client.get("/archive").text
 
 
 def test_every_refused_request_says_why_and_changes_nothing(client: TestClient, tmp_path: Path) -> None:
