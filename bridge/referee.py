@@ -35,6 +35,9 @@ class Outcome:
     messages: list[str] = field(default_factory=list)
     played: list[str] = field(default_factory=list)
     edits: EditPlan = field(default_factory=EditPlan)
+    fault: JournalError | None = None
+    """Why a placement could not be journaled: it and those after it are taken back by :attr:`edits`; the
+    ones journaled before it are played and told."""
 
 
 class BoardReferee:
@@ -137,7 +140,8 @@ class BoardReferee:
         unannounced. Every piece taken back is told (:meth:`_tell_taken_back`); a repair line is not
         said twice within :data:`REPEAT_QUIET` seconds. ``data`` has the data values of the cells the
         game asked for (:meth:`data_cells`). A placement with a cell in ``refused`` is taken back with
-        its line (placed under a seated player's name from another machine)."""
+        its line (placed under a seated player's name from another machine). A placement that cannot be
+        journaled ends the playing: see :attr:`Outcome.fault`."""
         outcome = Outcome(messages=self.notices)
         self.notices = []
         now = time.monotonic() if now is None else now
@@ -172,8 +176,13 @@ class BoardReferee:
         self._unattributed = waiting
         accepted, rejected = self._order(placements)
         for placement, action in accepted:
-            outcome.played.append(self.state.action_to_text(action))
-            lines = self.play(action, by=placement.placed_by)
+            text = self.state.action_to_text(action)
+            try:
+                lines = self.play(action, by=placement.placed_by)
+            except JournalError as error:
+                outcome.fault = error
+                break
+            outcome.played.append(text)
             if placers_reported and placement.placed_by is None:
                 lines[0] += " (placed while the referee was not watching)"
             outcome.messages.extend(lines)

@@ -309,6 +309,9 @@ class Service:
                 self.post(referee, line)
         observed = dict(observed)  # the read region stays as read: the client may hand it out again
         self._send(outcome.edits, observed)
+        if outcome.fault is not None:
+            self.pause(outcome.fault)
+            return
         self._bot_turn(referee, observed)
 
     def _send(self, plan: EditPlan, observed: dict[Cell, int]) -> None:

@@ -170,3 +170,20 @@ def test_a_seat_whose_timeout_ends_while_paused_is_freed_once_the_journal_can_be
     service._watch_seats(frozenset(world.names), now=1061.0)
     assert 1 not in referee.seats and "seat 1 is free" in world.chat[-1]
     assert len([line for line in world.chat if "left the server" in line]) == left  # told once, not again
+
+
+def test_of_two_wires_read_at_once_the_one_journaled_is_told_when_the_other_cannot_be() -> None:
+    service, world = make_service()
+    referee = service.referees["main"]
+    referee.journal._db.execute("CREATE TEMP TRIGGER full BEFORE INSERT ON entries WHEN (SELECT COUNT(*) FROM "
+                                "entries) >= 1 BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    first, second = (referee.world.layout.segment_cells(a, b)[0] for a, b in (((2, 2), (2, 3)), ((2, 3), (2, 4))))
+    world.place(first, RED_WIRE)
+    world.place(second, RED_WIRE)
+    asked = len(world.chat)
+    one_cycle(service)
+    assert referee.state.history() == ["c3-c4"] and saved(referee)[0] == ["c3-c4"]
+    assert any("c3-c4" in line for line in world.chat[asked:])  # the wire journaled is played and told
+    assert any("the journal cannot be written (disk full)" in line for line in world.chat[asked:])
+    assert service.paused == "disk full"
+    assert world.block(first) == RED_WIRE and world.block(second) == referee.target()[second].legacy_id
