@@ -2,23 +2,25 @@
 computer, and every action checked by the engine before it is journaled.
 
 A request that cannot be played raises :class:`Refused` with its HTTP status and the reason, and changes
-nothing. An action names the number of entries the player saw (``seen``); if the game moved on since,
-it is refused as stale (409).
+nothing; a journal that cannot be written (a full disk) is a 503 saying so. An action names the number of
+entries the player saw (``seen``); if the game moved on since, it is refused as stale (409).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import re
+import sqlite3
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from blockref.bridge.config import DEFAULT_ORIGIN, build_world
-from blockref.bridge.journal import Ending, Journal
+from blockref.bridge.journal import Ending, Journal, JournalError
 from blockref.bridge.web.live import Boards
 from blockref.bridge.web.positions import GameReplay
 from blockref.bridge.web.seats import SeatTokens
@@ -108,14 +110,15 @@ class WebGames:
                 raise Refused(400, f"a name has 1 to 24 letters, digits, spaces or .'-; not {name!r}")
         numbers = [int(m.group(1)) for g in self.journal.games() if (m := BOARD.fullmatch(g.board))]
         board = f"web-{max(numbers, default=0) + 1}"
-        self.journal.start_game(board, rules.name, rules.options)
         tokens: dict[int, str] = {}
-        for seat in range(1, seats + 1):
-            if seat == 1 or opponent == "person":
-                self.journal.set_seat(board, seat, names[seat - 1])
-                tokens[seat] = self.tokens.issue(board, seat)
-            else:
-                self.journal.set_seat(board, seat, f"computer ({opponent})")
+        with self._writing():
+            self.journal.start_game(board, rules.name, rules.options)
+            for seat in range(1, seats + 1):
+                if seat == 1 or opponent == "person":
+                    self.journal.set_seat(board, seat, names[seat - 1])
+                    tokens[seat] = self.tokens.issue(board, seat)
+                else:
+                    self.journal.set_seat(board, seat, f"computer ({opponent})")
         self._start_computer(board)
         return NewGame(board, tokens)
 
@@ -185,7 +188,20 @@ class WebGames:
         replay, _ = self._replay(board)
         after = replay.state.clone()
         replay.game.replay_history_entry(after, entry)
-        self.journal.append(game_id, entry, by, _ending(replay, after))
+        with self._writing():
+            self.journal.append(game_id, entry, by, _ending(replay, after))
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Writes of the journal (and of the seat tokens) whose failure is a :class:`Refused` 503 with
+        SQLite's reason (not the journal's path, which is the server's business)."""
+        try:
+            yield
+        except (JournalError, sqlite3.Error) as error:
+            print(f"blockref web: {error}", file=sys.stderr)
+            reason = self.journal.fault if isinstance(error, JournalError) else str(error)
+            raise Refused(503, f"the journal cannot be written now ({reason or 'see the server'}); "
+                          "try again later") from None
 
     def _lock(self, board: str) -> asyncio.Lock:
         return self._locks.setdefault(board, asyncio.Lock())

@@ -106,6 +106,19 @@ def test_the_archive_reads_a_journal_written_before_reasons(tmp_path: Path) -> N
         assert "<td>draw</td>" in client.get("/archive").text
 
 
+def test_a_journal_that_cannot_be_written_is_a_503_in_one_line(client: TestClient, tmp_path: Path) -> None:
+    name, tokens = new_game(client, "nodes", "person")
+    with sqlite3.connect(tmp_path / "journal.sqlite3") as db:  # what a full disk does to a write
+        db.execute("CREATE TRIGGER full BEFORE INSERT ON entries BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        db.execute("CREATE TRIGGER full_games BEFORE INSERT ON games BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    for answer in (act(client, name, tokens["1"], "c3-c4", 0),
+                   client.post("/api/games", json={"game": "nodes", "opponent": "easy"})):
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["error"] == "the journal cannot be written now (disk full); try again later"
+    assert board(client, name)["seen"] == 0 and [g.board for g in Journal(tmp_path / "journal.sqlite3").games()] \
+        == [name]
+
+
 def test_every_refused_request_says_why_and_changes_nothing(client: TestClient, tmp_path: Path) -> None:
     name, tokens = new_game(client, "tightwire", "person")
     token = tokens["1"]
