@@ -65,14 +65,11 @@ class BoardReferee:
         self.state: GameState[Any] = self.game.new_initial_state()
         self.replaced: str | None = None
         """Why the saved game of this board was put aside for a new one (other options), if it was."""
-        self._recorded: tuple[str, str | None] | None = None
-        """The result and reason the journal holds for the game (None: running)."""
         if saved is not None and saved.game == self.game.name and saved.options == self.game.options:
             self.game_id = saved.id
             for entry in saved.entries:
                 self.game.replay_history_entry(self.state, entry)
-            self._recorded = None if saved.result is None else (saved.result, saved.reason)
-            self._record_result()  # a journal written before results followed the game
+            self._correct_result(None if saved.result is None else (saved.result, saved.reason))
         else:
             if saved is not None and saved.entries:
                 self.replaced = (f"the saved {saved.game} game ({len(saved.entries)} entries, options {saved.options}) "
@@ -499,7 +496,6 @@ class BoardReferee:
     def new_game(self) -> list[str]:
         self.game_id = self.journal.start_game(self.name, self.game.name, self.game.options)
         self.state = self.game.new_initial_state()
-        self._recorded = None
         self.pending = []
         self._target = None
         self._memo = None
@@ -517,7 +513,6 @@ class BoardReferee:
             self.game.replay_history_entry(state, entry)
         self.state = state
         self._target = None
-        self._recorded = None
         return dropped
 
     def _outcome(self) -> Ending | None:
@@ -535,8 +530,6 @@ class BoardReferee:
             self.state = before
             self._target = None
             raise
-        if ending is not None:
-            self._recorded = ending
 
     def mover_of_last(self) -> int | None:
         """The player who made the newest entry of the game (None if there is none): the conceder of a
@@ -590,20 +583,19 @@ class BoardReferee:
         line = self.world.progress(state, mover)  # the mover acts again: the rest of their turn, or who acts now
         return [line or self.status()]
 
-    def _record_result(self) -> None:
-        """Make the journal's result the engine's outcome of the game as it stands: the world's result and
-        reason once it is over, none while it runs (an undo reopened it)."""
+    def _correct_result(self, recorded: Ending | None) -> None:
+        """Make the journal's result (``recorded``, None: running) the engine's outcome of the saved game as
+        it replays: a journal written before results (or before reasons, or by an older engine) follows the
+        game. Every write after that journals the result with its entry (:meth:`_journal_or_undo`)."""
         outcome = self._outcome()
-        if outcome == self._recorded:
+        if outcome == recorded:
             return
         if outcome is None:
             self.journal.reopen(self.game_id)
         else:
             self.journal.finish(self.game_id, *outcome)
-        self._recorded = outcome
 
     def _result_lines(self) -> list[str]:
-        self._record_result()
         return [self.status(), f"'{self.prefix} start' plays again (seats stay; '{self.prefix} leave' frees yours)."]
 
 
