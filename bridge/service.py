@@ -193,7 +193,9 @@ class Service:
 
     def step(self) -> None:
         """One cycle: one read of the world (chat, block events, the boards that may have changed), then
-        chat commands, then each board read judged, then computer players.
+        chat commands, then a read of the boards the events touched that were not read (after the chat is
+        answered: a connection lost there loses no command), then each board read judged, then computer
+        players.
 
         A board is read when something may have changed it: where the server reports block events (places
         and breaks), a board is read in the cycle an event lands on it, while its referee has something
@@ -215,16 +217,16 @@ class Service:
             board = next((r for r in watched if _inside(cell, *r.bounds())), None)
             if board is not None:
                 self.reports.add(cell, change.player or None, now, self._placer_refusal(board, change.player))
-        regions = {r.name: region for r, region in zip(wanted, poll.regions, strict=True)}
-        touched = [r for r in watched if r.name not in regions and any(
-            _inside((int(c.pos.x), int(c.pos.y), int(c.pos.z)), *r.bounds()) for c in [*poll.places, *poll.breaks])]
-        if touched:
-            regions.update(zip((r.name for r in touched), self.client.read_regions([r.bounds() for r in touched]),
-                               strict=True))
         for event in poll.chat:
             self._on_chat(event)
         for hit in poll.hits:
             self._on_hit(hit)
+        regions = {r.name: region for r, region in zip(wanted, poll.regions, strict=True)}
+        touched = [r for r in watched if r.name not in regions and any(
+            _inside((int(c.pos.x), int(c.pos.y), int(c.pos.z)), *r.bounds()) for c in [*poll.places, *poll.breaks])]
+        if touched:  # read after the chat is answered: a connection lost here loses no command of this poll
+            regions.update(zip((r.name for r in touched), self.client.read_regions([r.bounds() for r in touched]),
+                               strict=True))
         now = self.clock()
         for referee in watched if self.paused is None else []:
             for line in referee.tick(now):
