@@ -538,7 +538,7 @@ class BoardReferee:
         if not history:
             return None
         words = history[-1].split()
-        if len(words) == 2 and words[0] == "concede" and words[1].isdigit():
+        if len(words) == 2 and words[0] == "concede" and words[1].isdecimal():
             return int(words[1])
         before = self.game.new_initial_state()
         for entry in history[:-1]:
