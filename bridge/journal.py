@@ -24,7 +24,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -191,9 +191,12 @@ class Journal:
             self._db.execute(f"PRAGMA user_version = {int(version)}")
         return self.fault is None
 
-    def start_game(self, board: str, game: str, options: dict[str, Any]) -> int:
-        """A new game on ``board``; any running game there is closed as abandoned."""
+    def start_game(self, board: str, game: str, options: dict[str, Any], seats: Mapping[int, str] | None = None) -> int:
+        """A new game on ``board``; any running game there is closed as abandoned. ``seats`` (player: name)
+        are taken in the same transaction (a web game is never journaled without its seats)."""
         with self._writing():
+            self._db.executemany("INSERT OR REPLACE INTO seats (board, player, name, address) VALUES (?, ?, ?, NULL)",
+                                 [(board, player, name) for player, name in (seats or {}).items()])
             self._db.execute(
                 "UPDATE games SET finished = ?, result = 'abandoned' WHERE board = ? AND finished IS NULL",
                 (time.time(), board),

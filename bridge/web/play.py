@@ -110,15 +110,11 @@ class WebGames:
                 raise Refused(400, f"a name has 1 to 24 letters, digits, spaces or .'-; not {name!r}")
         numbers = [int(m.group(1)) for g in self.journal.games() if (m := BOARD.fullmatch(g.board))]
         board = f"web-{max(numbers, default=0) + 1}"
-        tokens: dict[int, str] = {}
+        people = range(1, seats + 1) if opponent == "person" else [1]
+        seated = {seat: names[seat - 1] if seat in people else f"computer ({opponent})" for seat in range(1, seats + 1)}
         with self._writing():
-            self.journal.start_game(board, rules.name, rules.options)
-            for seat in range(1, seats + 1):
-                if seat == 1 or opponent == "person":
-                    self.journal.set_seat(board, seat, names[seat - 1])
-                    tokens[seat] = self.tokens.issue(board, seat)
-                else:
-                    self.journal.set_seat(board, seat, f"computer ({opponent})")
+            tokens = {seat: self.tokens.issue(board, seat) for seat in people}  # of no game until it is journaled
+            self.journal.start_game(board, rules.name, rules.options, seated)
         self._start_computer(board)
         return NewGame(board, tokens)
 

@@ -117,6 +117,11 @@ def test_a_journal_that_cannot_be_written_is_a_503_in_one_line(client: TestClien
         assert answer.json()["error"] == "the journal cannot be written now (disk full); try again later"
     assert board(client, name)["seen"] == 0 and [g.board for g in Journal(tmp_path / "journal.sqlite3").games()] \
         == [name]
+    with sqlite3.connect(tmp_path / "journal.sqlite3") as db:  # a game's row could be written, not its seats
+        db.execute("DROP TRIGGER full_games")
+        db.execute("CREATE TRIGGER full_seats BEFORE INSERT ON seats BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    assert client.post("/api/games", json={"game": "nodes", "opponent": "easy"}).status_code == 503
+    assert [g.board for g in Journal(tmp_path / "journal.sqlite3").games()] == [name]  # no game without seats
 
 
 def test_every_refused_request_says_why_and_changes_nothing(client: TestClient, tmp_path: Path) -> None:
