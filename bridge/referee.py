@@ -469,6 +469,12 @@ class BoardReferee:
             self._memo = memo
         return lines
 
+    def resume(self, now: float) -> None:
+        """After a pause (the journal could not be written, nothing could be played): the world's clock is
+        taken up again at ``now`` as the journal last kept it, as after a restart; the pause is nobody's time."""
+        self.world.recall(self.state, self._memo, now)
+        self._target = None
+
     def time_out(self, player: int) -> list[str]:
         """``player`` ran out of time and loses: the engine's ``timeout N`` entry, journaled."""
         if self.state.is_terminal():

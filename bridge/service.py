@@ -11,7 +11,8 @@ Where the server tells players' network addresses, each seat obeys only the mach
 (see :mod:`bridge.seat_binding`).
 When the journal cannot be written (a full disk), what was not journaled is taken back and every board is
 paused: it is put back as journaled at each look, until a write goes through again (tried every
-:data:`PROBE_EVERY` seconds); then play goes on by itself.
+:data:`PROBE_EVERY` seconds); then play goes on by itself, the game clocks taken up as the journal kept
+them (the pause is nobody's time).
 """
 
 from __future__ import annotations
@@ -291,6 +292,8 @@ class Service:
         self.probed_at = time.monotonic()
         if next(iter(self.referees.values())).journal.writable():
             self.paused = None
+            for referee in self.referees.values():
+                referee.resume(self.clock())
             self.post(None, "the journal can be written again: the boards play on")
 
     def look_at(self, referee: BoardReferee, observed: dict[Cell, int]) -> None:

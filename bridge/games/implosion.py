@@ -155,6 +155,10 @@ class ImplosionWorld(GameWorld):
             return []
         return [END_TURN]
 
+    def recall(self, state: GameState[Any], memo: str | None, now: float) -> None:
+        """A restart, or the end of a pause, starts the turn's clock afresh (nothing of it is kept)."""
+        self._clock_turn = None
+
     def seconds_left(self, state: ImplosionState) -> int:
         return math.ceil(self._share_left(state) * self.turn_seconds)
 

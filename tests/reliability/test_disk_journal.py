@@ -5,6 +5,7 @@ every board until the journal can be written again, then plays on by itself."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -19,6 +20,7 @@ from blockref.engines.nodes import parse_action
 from blockref.schematics.implosion_layout import ImplosionLayout
 from tests.bridge.test_referee import RED_WIRE, Table
 from tests.bridge.test_service import chat, make_service
+from tests.bridge.test_tightwire_world import ANN
 from tests.bridge.test_tightwire_world import Table as TightwireTable
 
 
@@ -187,3 +189,34 @@ def test_of_two_wires_read_at_once_the_one_journaled_is_told_when_the_other_cann
     assert any("the journal cannot be written (disk full)" in line for line in world.chat[asked:])
     assert service.paused == "disk full"
     assert world.block(first) == RED_WIRE and world.block(second) == referee.target()[second].legacy_id
+
+
+@pytest.mark.parametrize("game", ["tightwire", "implosion"])
+def test_the_time_the_journal_could_not_be_written_is_nobodys_on_the_clock(game: str,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(service_module, "PROBE_EVERY", 0.0)
+    if game == "tightwire":
+        table = TightwireTable(clock="10+20")
+        table.hit(ANN, "A1", "A2")  # Orange moves: Blue's clock runs (none runs before the first move)
+        service, referee = table.service, table.referee
+    else:
+        implosion = ImplosionWorld(ImplosionLayout(players=2, origin=(0, 0, 0)), turn_seconds=60.0)
+        service, _ = make_service()
+        referee = BoardReferee("main", implosion, service.referees["main"].journal, prefix="imp")
+        service.referees = {"main": referee}
+        referee.take_seat(1, "ann")
+        referee.take_seat(2, "ben")
+    played = referee.state.history()
+    now = [time.monotonic()]
+    service.clock = lambda: now[0]
+    one_cycle(service)  # the clock runs the first move (turn)
+    now[0] += 3
+    one_cycle(service)
+    disk_full(referee.journal)
+    service.pause(JournalError("disk full"))
+    now[0] += 100  # paused far beyond the move time and reserve (the turn's time)
+    one_cycle(service)
+    disk_full(referee.journal, False)
+    now[0] += 1
+    one_cycle(service)  # writable again: plays on, and the clock ticks
+    assert service.paused is None and referee.state.history() == played
