@@ -37,6 +37,8 @@ NAME = re.compile(r"[\w .'-]{1,24}")
 COMPUTER = re.compile(r"computer \((\w+)\)")
 HINT_BUDGET = 200
 """The search budget of a hint (as in chat): a fraction of a second."""
+JOURNAL_RETRY = 1.0
+"""Seconds between two tries of a computer's piece the journal could not take (a full disk)."""
 
 
 def unfinished(boards: Boards) -> list[str]:
@@ -217,7 +219,8 @@ class WebGames:
             print(f"blockref web: the computer stopped playing {board}: {task.exception()}", file=sys.stderr)
 
     async def _computer_turns(self, board: str) -> None:
-        """Play the computer's pieces while a computer seat is to move."""
+        """Play the computer's pieces while a computer seat is to move; a piece the journal cannot take
+        now is tried again every :data:`JOURNAL_RETRY` seconds (the people cannot move meanwhile either)."""
         async with self._lock(board):
             while True:
                 replay, game_id = self._replay(board)
@@ -231,7 +234,14 @@ class WebGames:
                 if player is None:
                     player = self._players[(board, mover)] = seat_player(replay.game, level.group(1))
                 action = await asyncio.to_thread(player.choose, state.clone())
-                self._journal(board, game_id, state.action_to_text(action), seated)
+                while True:
+                    try:
+                        self._journal(board, game_id, state.action_to_text(action), seated)
+                        break
+                    except Refused as error:
+                        if error.status != 503:
+                            raise
+                        await asyncio.sleep(JOURNAL_RETRY)  # the journal cannot be written now: in a while
 
     def resume(self, boards: list[str]) -> None:
         """Let the computer move where it is to move in ``boards`` (after a restart)."""

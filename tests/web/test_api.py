@@ -227,6 +227,28 @@ def test_the_computer_moves_when_the_server_starts_again_on_its_turn(tmp_path: P
     assert after["moves"][3]["by"] == "computer (easy)"
 
 
+def test_the_computer_plays_its_piece_once_the_journal_can_take_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("blockref.bridge.web.play.JOURNAL_RETRY", 0.05)
+    journal = Journal(tmp_path / "journal.sqlite3")
+    game_id = journal.start_game("web-1", "nodes", {"corners": "diagonal", "turn_limit": 400},
+                                 {1: "ann", 2: "computer (easy)"})
+    SeatTokens(tmp_path / "web-seats.sqlite3").issue("web-1", 1)
+    for wire in ("c3-c4", "c4-c5", "c5-c6"):
+        journal.append(game_id, wire, "ann")
+    journal._db.execute("CREATE TRIGGER full BEFORE INSERT ON entries BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    with TestClient(create_app(tmp_path)) as client:
+        told = ""
+        deadline = time.monotonic() + 60
+        while "disk full" not in told:  # the computer's piece was refused once at least
+            assert time.monotonic() < deadline, "the computer never tried its piece"
+            time.sleep(0.05)
+            told += capsys.readouterr().err
+        journal._db.execute("DROP TRIGGER full")
+        after = wait_for(client, "web-1", 4)
+    assert after["moves"][3]["by"] == "computer (easy)"
+
+
 def test_watching_writes_nothing(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "journal.sqlite3")
     journal.start_game("main", "nodes", {"corners": "diagonal", "turn_limit": 400})
