@@ -192,11 +192,14 @@ class WebGames:
     @contextlib.contextmanager
     def _writing(self) -> Iterator[None]:
         """Writes of the journal (and of the seat tokens) whose failure is a :class:`Refused` 503 with
-        SQLite's reason (not the journal's path, which is the server's business)."""
+        SQLite's reason (not the journal's path, which is the server's business); the server's log says it
+        once a fault, not at every try."""
+        faulty = self.journal.fault is not None
         try:
             yield
         except (JournalError, sqlite3.Error) as error:
-            print(f"blockref web: {error}", file=sys.stderr)
+            if not faulty or not isinstance(error, JournalError):
+                print(f"blockref web: {error}", file=sys.stderr)
             reason = self.journal.fault if isinstance(error, JournalError) else str(error)
             raise Refused(503, f"the journal cannot be written now ({reason or 'see the server'}); "
                           "try again later") from None
