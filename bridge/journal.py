@@ -285,7 +285,8 @@ class Journal:
                          (time.time(), *ending, game_id))
 
     def reopen(self, game_id: int) -> None:
-        """Game ``game_id`` runs again (an undo took back its end): it has no result."""
+        """Game ``game_id`` runs again: it has no result (a result the game's entries no longer give;
+        an undo reopens the game it drops the end of itself, see :meth:`drop_last`)."""
         with self._writing():
             self._reopen(game_id)
 
