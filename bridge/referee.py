@@ -449,7 +449,8 @@ class BoardReferee:
         lines: its warnings, losses on time, and actions (a turn's end). Before the clock's actions the
         queue is played, in arrival order, each action told as it resolves (one that became
         illegal meanwhile, its player out, is dropped with the reason), all journaled at once. What the world
-        keeps beyond the entries (a clock) is saved in the journal when it changes."""
+        keeps beyond the entries (a clock) is saved in the journal when it changes (where that fails after
+        lines to say, they are said and the next tick tries it again)."""
         if not self.seats:
             return []
         lines: list[str] = []
@@ -465,7 +466,12 @@ class BoardReferee:
             lines.extend(self._play_queue_then(actions))
         memo = self.world.memo()
         if memo != self._memo:
-            self.journal.save_memo(self.game_id, memo)
+            try:
+                self.journal.save_memo(self.game_id, memo)
+            except JournalError:
+                if lines:  # what was journaled is said; the memo is tried again at the next tick
+                    return lines
+                raise
             self._memo = memo
         return lines
 

@@ -13,6 +13,7 @@ import pytest
 
 from blockref.bridge import service as service_module
 from blockref.bridge.games.implosion import ImplosionWorld
+from blockref.bridge.games.tightwire import TightwireWorld
 from blockref.bridge.journal import Journal, JournalError
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.service import Service
@@ -220,3 +221,19 @@ def test_the_time_the_journal_could_not_be_written_is_nobodys_on_the_clock(game:
     now[0] += 1
     one_cycle(service)  # writable again: plays on, and the clock ticks
     assert service.paused is None and referee.state.history() == played
+
+
+def test_a_loss_on_time_journaled_is_said_even_when_the_clock_cannot_be_saved_after_it() -> None:
+    referee = BoardReferee("main", TightwireWorld.build((0, 0, 0), None, 0, None, {"clock": "10+20"}),
+                           Journal(":memory:"))
+    referee.take_seat(1, "ann")
+    referee.take_seat(2, "ben")
+    referee.tick(100.0)
+    referee.act(1, referee.state.action_from_text("draw A1-A2"), "ann")
+    referee.tick(100.0)
+    referee.journal._db.execute(
+        "CREATE TEMP TRIGGER full BEFORE INSERT ON memos BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    lines = referee.tick(131.0)
+    assert "player 2 (blue, ben) ran out of time." in lines and saved(referee)[0][-1] == "timeout 2"
+    with pytest.raises(JournalError, match="disk full"):  # the clock's memo, tried again: the service pauses
+        referee.tick(132.0)
