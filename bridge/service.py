@@ -482,7 +482,7 @@ class Service:
         address = self._address_of(event.entityId)
         refused = None if command.verb in READ_ONLY_VERBS else self._refusal(referee, speaker, address)
         if refused:
-            self.post(referee, refused)
+            self._refuse(referee, speaker, refused)
             return
         self.unsettled.add(referee.name)
         try:
@@ -507,7 +507,7 @@ class Service:
             return
         refused = self._refusal(referee, speaker, self._address_of(hit.entityId))
         if refused:
-            self.post(referee, refused)
+            self._refuse(referee, speaker, refused)
             return
         try:
             action = referee.world.hit(referee.state, seat, cell)
@@ -548,6 +548,16 @@ class Service:
         if not self.client.supports_player_addresses():
             return None
         return refusal(referee, name, address, self.config.seat_timeout)
+
+    def _refuse(self, referee: BoardReferee, speaker: str, line: str) -> None:
+        """Post ``line`` refusing what ``speaker`` did from another machine than their seat's, within a chat
+        budget of its own (see :class:`~bridge.chat_budget.ChatBudget`): the name's holder keeps theirs."""
+        budget, now, who = self.desk.budget, self.desk.clock(), f"{speaker} from another machine"
+        held = budget.refusal(referee.name, who, now)
+        if held is None:
+            budget.spend(referee.name, who, 1, now)
+        for said in [line] if held is None else [held] if held else []:
+            self.post(referee, said)
 
     def _placer_refusal(self, referee: BoardReferee, name: str | None) -> str | None:
         """As :meth:`_refusal` for a block the server says ``name`` placed (looked up only for a bound seat)."""
