@@ -26,7 +26,7 @@ from blockref.schematics.options import parse_position, parse_spacing
 
 def parse_port(text: str) -> int:
     """A TCP port, 1..65535; argparse shows the message otherwise."""
-    if not text.isdigit() or not 0 < int(text) < 65536:
+    if not text.isdecimal() or not 0 < int(text) < 65536:
         raise argparse.ArgumentTypeError(f"a port is a whole number 1..65535, not {text[:40]!r}")
     return int(text)
 

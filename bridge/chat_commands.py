@@ -175,7 +175,7 @@ class CommandDesk:
                 return [f"{speaker}, you have no orders queued"]
             listed = "; ".join(f"{n}: {entry.entry}" for n, entry in enumerate(own, start=1))
             return [f"{speaker}'s orders: {listed}"]
-        if args and not args[0].isdigit():
+        if args and not args[0].isdecimal():
             return [f"'{referee.prefix} cancel' drops all your orders, '{referee.prefix} cancel N' your order N"]
         dropped = referee.cancel(seat, int(args[0]) if args else None)
         if not dropped:

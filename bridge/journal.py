@@ -24,7 +24,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -191,9 +191,12 @@ class Journal:
             self._db.execute(f"PRAGMA user_version = {int(version)}")
         return self.fault is None
 
-    def start_game(self, board: str, game: str, options: dict[str, Any]) -> int:
-        """A new game on ``board``; any running game there is closed as abandoned."""
+    def start_game(self, board: str, game: str, options: dict[str, Any], seats: Mapping[int, str] | None = None) -> int:
+        """A new game on ``board``; any running game there is closed as abandoned. ``seats`` (player: name)
+        are taken in the same transaction (a web game is never journaled without its seats)."""
         with self._writing():
+            self._db.executemany("INSERT OR REPLACE INTO seats (board, player, name, address) VALUES (?, ?, ?, NULL)",
+                                 [(board, player, name) for player, name in (seats or {}).items()])
             self._db.execute(
                 "UPDATE games SET finished = ?, result = 'abandoned' WHERE board = ? AND finished IS NULL",
                 (time.time(), board),
@@ -259,7 +262,8 @@ class Journal:
                 self._finish(game_id, ending)
 
     def drop_last(self, game_id: int) -> str | None:
-        """Remove the newest entry (an agreed undo); returns it, or None if the game has none."""
+        """Remove the newest entry (an agreed undo); returns it, or None if the game has none. A game is
+        never over before its last entry: one that ended runs again, in the same transaction."""
         with self._writing():
             row = self._db.execute(
                 "SELECT seq, entry FROM entries WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
@@ -267,6 +271,7 @@ class Journal:
             if row is None:
                 return None
             self._db.execute("DELETE FROM entries WHERE game_id = ? AND seq = ?", (game_id, row[0]))
+            self._reopen(game_id)
             return str(row[1])
 
     def finish(self, game_id: int, result: str, reason: str | None = None) -> None:
@@ -280,11 +285,14 @@ class Journal:
                          (time.time(), *ending, game_id))
 
     def reopen(self, game_id: int) -> None:
-        """Game ``game_id`` runs again (an undo took back its end): it has no result."""
+        """Game ``game_id`` runs again: it has no result (a result the game's entries no longer give;
+        an undo reopens the game it drops the end of itself, see :meth:`drop_last`)."""
         with self._writing():
-            self._db.execute("UPDATE games SET finished = NULL, result = NULL, reason = NULL WHERE id = ?",
-                             (game_id,))
+            self._reopen(game_id)
 
+    def _reopen(self, game_id: int) -> None:
+        self._db.execute("UPDATE games SET finished = NULL, result = NULL, reason = NULL WHERE id = ?",
+                         (game_id,))
 
     def running_game(self, board: str) -> SavedGame | None:
         """The newest game of ``board`` (finished or not: a finished game stays on the board until reset)."""

@@ -35,6 +35,9 @@ class Outcome:
     messages: list[str] = field(default_factory=list)
     played: list[str] = field(default_factory=list)
     edits: EditPlan = field(default_factory=EditPlan)
+    fault: JournalError | None = None
+    """Why a placement could not be journaled: it and those after it are taken back by :attr:`edits`; the
+    ones journaled before it are played and told."""
 
 
 class BoardReferee:
@@ -62,14 +65,11 @@ class BoardReferee:
         self.state: GameState[Any] = self.game.new_initial_state()
         self.replaced: str | None = None
         """Why the saved game of this board was put aside for a new one (other options), if it was."""
-        self._recorded: tuple[str, str | None] | None = None
-        """The result and reason the journal holds for the game (None: running)."""
         if saved is not None and saved.game == self.game.name and saved.options == self.game.options:
             self.game_id = saved.id
             for entry in saved.entries:
                 self.game.replay_history_entry(self.state, entry)
-            self._recorded = None if saved.result is None else (saved.result, saved.reason)
-            self._record_result()  # a journal written before results followed the game
+            self._correct_result(None if saved.result is None else (saved.result, saved.reason))
         else:
             if saved is not None and saved.entries:
                 self.replaced = (f"the saved {saved.game} game ({len(saved.entries)} entries, options {saved.options}) "
@@ -137,7 +137,8 @@ class BoardReferee:
         unannounced. Every piece taken back is told (:meth:`_tell_taken_back`); a repair line is not
         said twice within :data:`REPEAT_QUIET` seconds. ``data`` has the data values of the cells the
         game asked for (:meth:`data_cells`). A placement with a cell in ``refused`` is taken back with
-        its line (placed under a seated player's name from another machine)."""
+        its line (placed under a seated player's name from another machine). A placement that cannot be
+        journaled ends the playing: see :attr:`Outcome.fault`."""
         outcome = Outcome(messages=self.notices)
         self.notices = []
         now = time.monotonic() if now is None else now
@@ -172,8 +173,13 @@ class BoardReferee:
         self._unattributed = waiting
         accepted, rejected = self._order(placements)
         for placement, action in accepted:
-            outcome.played.append(self.state.action_to_text(action))
-            lines = self.play(action, by=placement.placed_by)
+            text = self.state.action_to_text(action)
+            try:
+                lines = self.play(action, by=placement.placed_by)
+            except JournalError as error:
+                outcome.fault = error
+                break
+            outcome.played.append(text)
             if placers_reported and placement.placed_by is None:
                 lines[0] += " (placed while the referee was not watching)"
             outcome.messages.extend(lines)
@@ -443,7 +449,8 @@ class BoardReferee:
         lines: its warnings, losses on time, and actions (a turn's end). Before the clock's actions the
         queue is played, in arrival order, each action told as it resolves (one that became
         illegal meanwhile, its player out, is dropped with the reason), all journaled at once. What the world
-        keeps beyond the entries (a clock) is saved in the journal when it changes."""
+        keeps beyond the entries (a clock) is saved in the journal when it changes (where that fails after
+        lines to say, they are said and the next tick tries it again)."""
         if not self.seats:
             return []
         lines: list[str] = []
@@ -459,9 +466,20 @@ class BoardReferee:
             lines.extend(self._play_queue_then(actions))
         memo = self.world.memo()
         if memo != self._memo:
-            self.journal.save_memo(self.game_id, memo)
+            try:
+                self.journal.save_memo(self.game_id, memo)
+            except JournalError:
+                if lines:  # what was journaled is said; the memo is tried again at the next tick
+                    return lines
+                raise
             self._memo = memo
         return lines
+
+    def resume(self, now: float) -> None:
+        """After a pause (the journal could not be written, nothing could be played): the world's clock is
+        taken up again at ``now`` as the journal last kept it, as after a restart; the pause is nobody's time."""
+        self.world.recall(self.state, self._memo, now)
+        self._target = None
 
     def time_out(self, player: int) -> list[str]:
         """``player`` ran out of time and loses: the engine's ``timeout N`` entry, journaled."""
@@ -490,7 +508,6 @@ class BoardReferee:
     def new_game(self) -> list[str]:
         self.game_id = self.journal.start_game(self.name, self.game.name, self.game.options)
         self.state = self.game.new_initial_state()
-        self._recorded = None
         self.pending = []
         self._target = None
         self._memo = None
@@ -502,13 +519,12 @@ class BoardReferee:
         history = self.state.history()
         if not history:
             return None
-        dropped = self.journal.drop_last(self.game_id)
+        dropped = self.journal.drop_last(self.game_id)  # which reopens a game it ended
         state = self.game.new_initial_state()
         for entry in history[:-1]:
             self.game.replay_history_entry(state, entry)
         self.state = state
         self._target = None
-        self._record_result()
         return dropped
 
     def _outcome(self) -> Ending | None:
@@ -526,8 +542,6 @@ class BoardReferee:
             self.state = before
             self._target = None
             raise
-        if ending is not None:
-            self._recorded = ending
 
     def mover_of_last(self) -> int | None:
         """The player who made the newest entry of the game (None if there is none): the conceder of a
@@ -536,7 +550,7 @@ class BoardReferee:
         if not history:
             return None
         words = history[-1].split()
-        if len(words) == 2 and words[0] == "concede" and words[1].isdigit():
+        if len(words) == 2 and words[0] == "concede" and words[1].isdecimal():
             return int(words[1])
         before = self.game.new_initial_state()
         for entry in history[:-1]:
@@ -581,20 +595,19 @@ class BoardReferee:
         line = self.world.progress(state, mover)  # the mover acts again: the rest of their turn, or who acts now
         return [line or self.status()]
 
-    def _record_result(self) -> None:
-        """Make the journal's result the engine's outcome of the game as it stands: the world's result and
-        reason once it is over, none while it runs (an undo reopened it)."""
+    def _correct_result(self, recorded: Ending | None) -> None:
+        """Make the journal's result (``recorded``, None: running) the engine's outcome of the saved game as
+        it replays: a journal written before results (or before reasons, or by an older engine) follows the
+        game. Every write after that journals the result with its entry (:meth:`_journal_or_undo`)."""
         outcome = self._outcome()
-        if outcome == self._recorded:
+        if outcome == recorded:
             return
         if outcome is None:
             self.journal.reopen(self.game_id)
         else:
             self.journal.finish(self.game_id, *outcome)
-        self._recorded = outcome
 
     def _result_lines(self) -> list[str]:
-        self._record_result()
         return [self.status(), f"'{self.prefix} start' plays again (seats stay; '{self.prefix} leave' frees yours)."]
 
 

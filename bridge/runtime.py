@@ -92,7 +92,7 @@ def referees_for(
 
 def parse_server(text: str) -> tuple[str, int]:
     host, _, port = text.rpartition(":")
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not host or not port.isdecimal() or not 0 < int(port) < 65536:
         raise ValueError(f"--server must be HOST:PORT with a port 1..65535, like 127.0.0.1:4711 (got {text[:80]!r})")
     return host, int(port)
 

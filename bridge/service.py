@@ -11,7 +11,8 @@ Where the server tells players' network addresses, each seat obeys only the mach
 (see :mod:`bridge.seat_binding`).
 When the journal cannot be written (a full disk), what was not journaled is taken back and every board is
 paused: it is put back as journaled at each look, until a write goes through again (tried every
-:data:`PROBE_EVERY` seconds); then play goes on by itself.
+:data:`PROBE_EVERY` seconds); then play goes on by itself, the game clocks taken up as the journal kept
+them (the pause is nobody's time).
 """
 
 from __future__ import annotations
@@ -193,7 +194,9 @@ class Service:
 
     def step(self) -> None:
         """One cycle: one read of the world (chat, block events, the boards that may have changed), then
-        chat commands, then each board read judged, then computer players.
+        chat commands, then a read of the boards the events touched that were not read (after the chat is
+        answered: a connection lost there loses no command), then each board read judged, then computer
+        players.
 
         A board is read when something may have changed it: where the server reports block events (places
         and breaks), a board is read in the cycle an event lands on it, while its referee has something
@@ -215,16 +218,16 @@ class Service:
             board = next((r for r in watched if _inside(cell, *r.bounds())), None)
             if board is not None:
                 self.reports.add(cell, change.player or None, now, self._placer_refusal(board, change.player))
-        regions = {r.name: region for r, region in zip(wanted, poll.regions, strict=True)}
-        touched = [r for r in watched if r.name not in regions and any(
-            _inside((int(c.pos.x), int(c.pos.y), int(c.pos.z)), *r.bounds()) for c in [*poll.places, *poll.breaks])]
-        if touched:
-            regions.update(zip((r.name for r in touched), self.client.read_regions([r.bounds() for r in touched]),
-                               strict=True))
         for event in poll.chat:
             self._on_chat(event)
         for hit in poll.hits:
             self._on_hit(hit)
+        regions = {r.name: region for r, region in zip(wanted, poll.regions, strict=True)}
+        touched = [r for r in watched if r.name not in regions and any(
+            _inside((int(c.pos.x), int(c.pos.y), int(c.pos.z)), *r.bounds()) for c in [*poll.places, *poll.breaks])]
+        if touched:  # read after the chat is answered: a connection lost here loses no command of this poll
+            regions.update(zip((r.name for r in touched), self.client.read_regions([r.bounds() for r in touched]),
+                               strict=True))
         now = self.clock()
         for referee in watched if self.paused is None else []:
             for line in referee.tick(now):
@@ -289,6 +292,8 @@ class Service:
         self.probed_at = time.monotonic()
         if next(iter(self.referees.values())).journal.writable():
             self.paused = None
+            for referee in self.referees.values():
+                referee.resume(self.clock())
             self.post(None, "the journal can be written again: the boards play on")
 
     def look_at(self, referee: BoardReferee, observed: dict[Cell, int]) -> None:
@@ -309,6 +314,9 @@ class Service:
                 self.post(referee, line)
         observed = dict(observed)  # the read region stays as read: the client may hand it out again
         self._send(outcome.edits, observed)
+        if outcome.fault is not None:
+            self.pause(outcome.fault)
+            return
         self._bot_turn(referee, observed)
 
     def _send(self, plan: EditPlan, observed: dict[Cell, int]) -> None:
@@ -345,8 +353,8 @@ class Service:
 
     def _watch_seats(self, online: frozenset[int], now: float | None = None) -> None:
         """Seated people who left: the board is told (their opponents first of all when they were to
-        move); after ``seat_timeout`` seconds away their seat is freed. Who comes back is greeted with
-        their seat and whose turn it is."""
+        move); after ``seat_timeout`` seconds away their seat is freed (once the journal can be written,
+        while paused). Who comes back is greeted with their seat and whose turn it is."""
         now = time.monotonic() if now is None else now
         online_as: dict[str, list[int]] = {}
         for entity in online:
@@ -371,9 +379,10 @@ class Service:
                     kept = f"the seat is kept for {minutes(limit)}" if limit else "the seat is kept"
                     self.post(referee, f"{name} ({referee.who(player)}) left the server"
                                        f"{' while to move' if to_move else ''}; {kept}")
-                elif self.config.seat_timeout and now - self.away_since[key] >= self.config.seat_timeout:
+                elif (self.paused is None and self.config.seat_timeout
+                      and now - self.away_since[key] >= self.config.seat_timeout):
+                    referee.leave_seat(player)  # a JournalError here leaves them away, their seat kept
                     del self.away_since[key]
-                    referee.leave_seat(player)
                     if referee.world.seat_after_leave:
                         self.seat_computer(referee, player, referee.world.seat_after_leave)
                     self.post(referee, f"{name} was away {minutes(self.config.seat_timeout)}: seat {player} is "
@@ -473,7 +482,7 @@ class Service:
         address = self._address_of(event.entityId)
         refused = None if command.verb in READ_ONLY_VERBS else self._refusal(referee, speaker, address)
         if refused:
-            self.post(referee, refused)
+            self._refuse(referee, speaker, refused)
             return
         self.unsettled.add(referee.name)
         try:
@@ -498,7 +507,7 @@ class Service:
             return
         refused = self._refusal(referee, speaker, self._address_of(hit.entityId))
         if refused:
-            self.post(referee, refused)
+            self._refuse(referee, speaker, refused)
             return
         try:
             action = referee.world.hit(referee.state, seat, cell)
@@ -539,6 +548,16 @@ class Service:
         if not self.client.supports_player_addresses():
             return None
         return refusal(referee, name, address, self.config.seat_timeout)
+
+    def _refuse(self, referee: BoardReferee, speaker: str, line: str) -> None:
+        """Post ``line`` refusing what ``speaker`` did from another machine than their seat's, within a chat
+        budget of its own (see :class:`~bridge.chat_budget.ChatBudget`): the name's holder keeps theirs."""
+        budget, now, who = self.desk.budget, self.desk.clock(), f"{speaker} from another machine"
+        held = budget.refusal(referee.name, who, now)
+        if held is None:
+            budget.spend(referee.name, who, 1, now)
+        for said in [line] if held is None else [held] if held else []:
+            self.post(referee, said)
 
     def _placer_refusal(self, referee: BoardReferee, name: str | None) -> str | None:
         """As :meth:`_refusal` for a block the server says ``name`` placed (looked up only for a bound seat)."""

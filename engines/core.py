@@ -140,7 +140,7 @@ class Game(ABC, Generic[StateT]):
         """Apply one entry of ``GameState.history()`` (an action or a concession) to ``state``; this
         reads ``concede N`` for any player number N, and every other entry as an action."""
         words = entry.split()
-        if len(words) == 2 and words[0] == "concede" and words[1].isdigit():
+        if len(words) == 2 and words[0] == "concede" and words[1].isdecimal():
             state.concede(int(words[1]))
         else:
             state.apply(state.action_from_text(entry))

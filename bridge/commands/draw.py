@@ -18,9 +18,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from blockref.bridge.record_header import parse_options
 from blockref.engines.catalogue import game_module
-from blockref.engines.record_header import game_for_record, split_header
+from blockref.engines.record_header import game_for_record, parse_options, split_header
 from blockref.engines.records import RecordError, read_lines
 
 DEFAULT_GAME = "nodes"

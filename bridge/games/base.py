@@ -261,7 +261,7 @@ class GameWorld(ABC):
         """How a finished game ended, where its last entry tells: a concession or a loss on time."""
         history = state.history()
         words = history[-1].split() if history else []
-        if len(words) == 2 and words[1].isdigit() and words[0] in ENDINGS:
+        if len(words) == 2 and words[1].isdecimal() and words[0] in ENDINGS:
             return f"player {words[1]} {ENDINGS[words[0]]}"
         return None
 

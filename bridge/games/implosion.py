@@ -55,7 +55,7 @@ FAST_TURN = 1.0  # seconds a turn lasts with ``turn_seconds = "fast"`` (demos an
 
 
 def _players(text: str) -> int:
-    if not text.isdigit() or int(text) not in PLAYER_COUNTS:
+    if not text.isdecimal() or int(text) not in PLAYER_COUNTS:
         raise ValueError(f"players must be one of {', '.join(map(str, PLAYER_COUNTS))}, not {text}")
     return int(text)
 
@@ -68,7 +68,7 @@ def _whole(text: str) -> int:
 
 
 def _turns(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
+    if not text.isdecimal() or int(text) < 1:
         raise ValueError(f"turns must be a whole number >= 1, not {text!r}")
     return int(text)
 
@@ -155,6 +155,10 @@ class ImplosionWorld(GameWorld):
             return []
         return [END_TURN]
 
+    def recall(self, state: GameState[Any], memo: str | None, now: float) -> None:
+        """A restart, or the end of a pause, starts the turn's clock afresh (nothing of it is kept)."""
+        self._clock_turn = None
+
     def seconds_left(self, state: ImplosionState) -> int:
         return math.ceil(self._share_left(state) * self.turn_seconds)
 
@@ -230,7 +234,7 @@ class ImplosionWorld(GameWorld):
 
     def chat_action(self, state: GameState[Any], seat: int, verb: str, args: list[str]) -> Any:
         """``move X Y [K]``: K units (all that may move when left out) from node X to node Y."""
-        if len(args) not in (2, 3) or (len(args) == 3 and not args[2].isdigit()):
+        if len(args) not in (2, 3) or (len(args) == 3 and not args[2].isdecimal()):
             raise ValueError(f"write '{self.default_prefix} move X Y [K]', like {self.default_prefix} move 12.0 11.0 5")
         frm, to = parse_node(args[0]), parse_node(args[1])
         return Order(seat, frm, to, int(args[2]) if len(args) == 3 else CAPACITY[frm])

@@ -73,7 +73,7 @@ def _first(text: str) -> int:
 
 
 def _slack(text: str) -> int:
-    if not text.isdigit() or int(text) > 9:
+    if not text.isdecimal() or int(text) > 9:
         raise ValueError(f"0 to 9 slack lines, not {text}")
     return int(text)
 

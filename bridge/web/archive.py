@@ -23,8 +23,10 @@ from typing import Any
 
 from blockref.bridge.journal import GameSummary
 
-_SUMMARY = ("SELECT g.id, g.board, g.game, g.options, g.started, g.finished, g.result, COUNT(e.seq) "
+_SUMMARY = ("SELECT g.id, g.board, g.game, g.options, g.started, g.finished, g.result, COUNT(e.seq), {reason} "
             "FROM games g LEFT JOIN entries e ON e.game_id = g.id ")
+"""The games' summaries; ``{reason}`` is ``g.reason``, or ``NULL`` in a journal written before reasons
+(never migrated here)."""
 
 
 TABLES = {"games", "entries", "seats"}
@@ -56,6 +58,8 @@ class Archive:
         if TABLES - tables:  # the referee is creating it: its tables come one by one
             self._db.close()
             raise JournalMissing(f"the journal at {path} is still being created")
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        self._select = _SUMMARY.format(reason="g.reason" if "reason" in columns else "NULL")
 
     def close(self) -> None:
         self._db.close()
@@ -67,7 +71,7 @@ class Archive:
 
     def boards(self) -> list[GameSummary]:
         """The newest game of every board, by board name."""
-        rows = self._db.execute(_SUMMARY + "WHERE g.id IN (SELECT MAX(id) FROM games GROUP BY board) "
+        rows = self._db.execute(self._select + "WHERE g.id IN (SELECT MAX(id) FROM games GROUP BY board) "
                                 "GROUP BY g.id ORDER BY g.board").fetchall()
         return [_summary(r) for r in rows]
 
@@ -92,15 +96,15 @@ class Archive:
                          "OR EXISTS (SELECT 1 FROM seats s WHERE s.board = g.board AND s.name = ?))")
             args += [player, player]
         clause = f"WHERE {' AND '.join(where)} " if where else ""
-        rows = self._db.execute(_SUMMARY + clause + "GROUP BY g.id ORDER BY g.id DESC LIMIT ?", [*args, limit])
+        rows = self._db.execute(self._select + clause + "GROUP BY g.id ORDER BY g.id DESC LIMIT ?", [*args, limit])
         return [_summary(r) for r in rows]
 
     def game(self, game_id: int) -> GameSummary | None:
-        row = self._db.execute(_SUMMARY + "WHERE g.id = ? GROUP BY g.id", (game_id,)).fetchone()
+        row = self._db.execute(self._select + "WHERE g.id = ? GROUP BY g.id", (game_id,)).fetchone()
         return None if row is None else _summary(row)
 
     def newest_game(self, board: str) -> GameSummary | None:
-        row = self._db.execute(_SUMMARY + "WHERE g.board = ? GROUP BY g.id ORDER BY g.id DESC LIMIT 1",
+        row = self._db.execute(self._select + "WHERE g.board = ? GROUP BY g.id ORDER BY g.id DESC LIMIT 1",
                                (board,)).fetchone()
         return None if row is None else _summary(row)
 
@@ -135,5 +139,5 @@ class Archive:
 
 
 def _summary(row: tuple[Any, ...]) -> GameSummary:
-    gid, board, game, options, started, finished, result, count = row
-    return GameSummary(gid, board, game, json.loads(options), started, finished, result, count)
+    gid, board, game, options, started, finished, result, count, reason = row
+    return GameSummary(gid, board, game, json.loads(options), started, finished, result, count, reason)

@@ -89,7 +89,7 @@ def archive(games: list[GameSummary], who: dict[int, list[str]], titles: dict[st
     rows = "".join(
         f'<tr><td><a href="/game/{g.id}">{g.id}</a></td><td>{escape(g.board)}</td>'
         f'<td>{escape(titles.get(g.game, g.game))}</td><td>{_when(g.started)}</td>'
-        f'<td>{escape(g.result or "running")}</td><td>{g.entries}</td><td>{_player_links(who.get(g.id, []))}</td></tr>'
+        f'<td>{escape(g.outcome)}</td><td>{g.entries}</td><td>{_player_links(who.get(g.id, []))}</td></tr>'
         for g in games)
     body = f"""<h1>Archive</h1>
 <form id="filter" method="get"><label>game <select name="game"><option value="">any</option>{options}</select></label>
@@ -107,7 +107,7 @@ def _player_links(names: list[str]) -> str:
 
 def viewer(summary: GameSummary, title: str, at: int, svg: str, status: str, moves: list[dict[str, Any]]) -> str:
     body = f"""<h1>Game {summary.id}: {escape(title)} on {escape(summary.board)}</h1>
-<p>{_when(summary.started)}, {escape(summary.result or "running")}.
+<p>{_when(summary.started)}, {escape(summary.outcome)}.
 <a id="record" href="/game/{summary.id}/record.txt" download="game-{summary.id}.record">download the record</a></p>
 <div class="live"><div id="svg">{svg}</div><div class="side">
 <p id="controls"><button id="first">⏮ first</button> <button id="back">◀ back</button>

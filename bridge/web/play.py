@@ -2,28 +2,32 @@
 computer, and every action checked by the engine before it is journaled.
 
 A request that cannot be played raises :class:`Refused` with its HTTP status and the reason, and changes
-nothing. An action names the number of entries the player saw (``seen``); if the game moved on since,
-it is refused as stale (409).
+nothing; a journal that cannot be written (a full disk) is a 503 saying so. An action names the number of
+entries the player saw (``seen``); if the game moved on since, it is refused as stale (409).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import re
+import sqlite3
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from blockref.bridge.journal import Journal
+from blockref.bridge.config import DEFAULT_ORIGIN, build_world
+from blockref.bridge.journal import Ending, Journal, JournalError
 from blockref.bridge.web.live import Boards
 from blockref.bridge.web.positions import GameReplay
 from blockref.bridge.web.seats import SeatTokens
 from blockref.engines.ai.hints import hint
 from blockref.engines.ai.knowledge import seat_player
 from blockref.engines.catalogue import make_game
+from blockref.engines.core import GameState
 
 PLAYABLE = ("nodes", "newrule", "tightwire")
 """The turn-based games (Implosion's orders are given all at once, on a clock)."""
@@ -33,6 +37,8 @@ NAME = re.compile(r"[\w .'-]{1,24}")
 COMPUTER = re.compile(r"computer \((\w+)\)")
 HINT_BUDGET = 200
 """The search budget of a hint (as in chat): a fraction of a second."""
+JOURNAL_RETRY = 1.0
+"""Seconds between two tries of a computer's piece the journal could not take (a full disk)."""
 
 
 def unfinished(boards: Boards) -> list[str]:
@@ -40,6 +46,19 @@ def unfinished(boards: Boards) -> list[str]:
     archive = boards.archive
     return [g.board for g in ([] if archive is None else archive.boards())
             if BOARD.fullmatch(g.board) and g.result is None]
+
+
+def _ending(replay: GameReplay, state: GameState[Any]) -> Ending | None:
+    """``state``'s result and reason as an in-world board of the game and its options words them (the
+    journal's words are the same wherever a game is played); None while it runs."""
+    if not state.is_terminal():
+        return None
+    try:
+        world = build_world(replay.name, DEFAULT_ORIGIN, None, 0, None, replay.game.options)
+    except (ValueError, OSError):
+        winner = state.winner()
+        return f"player {winner} won" if winner else "draw", None
+    return world.result(state)
 
 
 class Refused(Exception):
@@ -93,14 +112,11 @@ class WebGames:
                 raise Refused(400, f"a name has 1 to 24 letters, digits, spaces or .'-; not {name!r}")
         numbers = [int(m.group(1)) for g in self.journal.games() if (m := BOARD.fullmatch(g.board))]
         board = f"web-{max(numbers, default=0) + 1}"
-        self.journal.start_game(board, rules.name, rules.options)
-        tokens: dict[int, str] = {}
-        for seat in range(1, seats + 1):
-            if seat == 1 or opponent == "person":
-                self.journal.set_seat(board, seat, names[seat - 1])
-                tokens[seat] = self.tokens.issue(board, seat)
-            else:
-                self.journal.set_seat(board, seat, f"computer ({opponent})")
+        people = range(1, seats + 1) if opponent == "person" else [1]
+        seated = {seat: names[seat - 1] if seat in people else f"computer ({opponent})" for seat in range(1, seats + 1)}
+        with self._writing():
+            tokens = {seat: self.tokens.issue(board, seat) for seat in people}  # of no game until it is journaled
+            self.journal.start_game(board, rules.name, rules.options, seated)
         self._start_computer(board)
         return NewGame(board, tokens)
 
@@ -170,9 +186,23 @@ class WebGames:
         replay, _ = self._replay(board)
         after = replay.state.clone()
         replay.game.replay_history_entry(after, entry)
-        winner = after.winner()
-        ending = (f"player {winner} won" if winner else "draw", None) if after.is_terminal() else None
-        self.journal.append(game_id, entry, by, ending)
+        with self._writing():
+            self.journal.append(game_id, entry, by, _ending(replay, after))
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Writes of the journal (and of the seat tokens) whose failure is a :class:`Refused` 503 with
+        SQLite's reason (not the journal's path, which is the server's business); the server's log says it
+        once a fault, not at every try."""
+        faulty = self.journal.fault is not None
+        try:
+            yield
+        except (JournalError, sqlite3.Error) as error:
+            if not faulty or not isinstance(error, JournalError):
+                print(f"blockref web: {error}", file=sys.stderr)
+            reason = self.journal.fault if isinstance(error, JournalError) else str(error)
+            raise Refused(503, f"the journal cannot be written now ({reason or 'see the server'}); "
+                          "try again later") from None
 
     def _lock(self, board: str) -> asyncio.Lock:
         return self._locks.setdefault(board, asyncio.Lock())
@@ -192,7 +222,8 @@ class WebGames:
             print(f"blockref web: the computer stopped playing {board}: {task.exception()}", file=sys.stderr)
 
     async def _computer_turns(self, board: str) -> None:
-        """Play the computer's pieces while a computer seat is to move."""
+        """Play the computer's pieces while a computer seat is to move; a piece the journal cannot take
+        now is tried again every :data:`JOURNAL_RETRY` seconds (the people cannot move meanwhile either)."""
         async with self._lock(board):
             while True:
                 replay, game_id = self._replay(board)
@@ -206,7 +237,14 @@ class WebGames:
                 if player is None:
                     player = self._players[(board, mover)] = seat_player(replay.game, level.group(1))
                 action = await asyncio.to_thread(player.choose, state.clone())
-                self._journal(board, game_id, state.action_to_text(action), seated)
+                while True:
+                    try:
+                        self._journal(board, game_id, state.action_to_text(action), seated)
+                        break
+                    except Refused as error:
+                        if error.status != 503:
+                            raise
+                        await asyncio.sleep(JOURNAL_RETRY)  # the journal cannot be written now: in a while
 
     def resume(self, boards: list[str]) -> None:
         """Let the computer move where it is to move in ``boards`` (after a restart)."""

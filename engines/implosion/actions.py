@@ -47,7 +47,7 @@ ImplosionAction = Order | EndTurn
 
 def _whole(word: str) -> int | None:
     text = word[1:] if word.startswith("-") else word
-    return int(word) if text.isdigit() else None
+    return int(word) if text.isdecimal() else None
 
 
 def parse_action(text: str) -> ImplosionAction:

@@ -59,7 +59,7 @@ def parse_node(text: str) -> Node:
     if found is not None:
         return found
     parts = text.strip().split(".")
-    if len(parts) == 2 and all(p.isdigit() for p in parts):
+    if len(parts) == 2 and all(p.isdecimal() for p in parts):
         return make_node(int(parts[0]), int(parts[1]))  # raises: the numbers name no node
     raise ValueError(f"{text.strip()!r} is not a node (write ring.index, like 12.4 or 1.0)")
 

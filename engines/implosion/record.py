@@ -29,7 +29,7 @@ def play_entry(state: ImplosionState, text: str) -> None:
         raise ValueError("the game is already over")
     words = text.lower().split()
     if len(words) == 2 and words[0] == "concede":
-        if not words[1].isdigit():
+        if not words[1].isdecimal():
             raise ValueError(f"{text!r}: write 'concede P' with the player's number")
         state.concede(int(words[1]))
         return

@@ -101,7 +101,7 @@ def _dot_name(x: int, y: int) -> str:
 def _parse_dot(text: str, size: int) -> tuple[int, int]:
     text = text.strip().lower()
     last = _dot_name(size - 1, size - 1)
-    if len(text) < 2 or text[0] not in COLUMNS[:size] or not text[1:].isdigit() or text[1] == "0":
+    if len(text) < 2 or text[0] not in COLUMNS[:size] or not text[1:].isdecimal() or text[1] == "0":
         raise ValueError(f"{text!r} is not on the board (columns a-{COLUMNS[size - 1]}, rows 1-{size}, up to {last})")
     row = int(text[1:])
     if row > size:

@@ -28,7 +28,7 @@ def play_entry(state: NewRuleState, text: str) -> None:
         player = state.current_player()
         assert player is not None
         state.concede(player)
-    elif len(words) == 2 and words[0] == "concede" and words[1].isdigit():
+    elif len(words) == 2 and words[0] == "concede" and words[1].isdecimal():
         state.concede(int(words[1]))
     else:
         state.apply(state.action_from_text(text))

@@ -44,7 +44,7 @@ POINT_NAMES: tuple[str, ...] = tuple(point_name(p) for p in POINTS)
 def parse_point(text: str) -> Point:
     """``"c3"`` -> point. Raises ValueError for anything that is not a point of the board."""
     text = text.strip().lower()
-    if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isdigit():
+    if len(text) < 2 or text[0] not in COLUMNS or not text[1:].isdecimal():
         raise ValueError(f"{text!r} is not a point (columns a-l, rows 1-12, e.g. c3)")
     row = int(text[1:])
     if not 1 <= row <= SIZE or text[1] == "0":

@@ -71,7 +71,7 @@ class ClockRules:
         if value in (NO_CLOCK, ""):
             return None
         parts = value.split("+")
-        if len(parts) != 2 or not all(p.isdigit() for p in parts) or int(parts[0]) < 1:
+        if len(parts) != 2 or not all(p.isdecimal() for p in parts) or int(parts[0]) < 1:
             raise ValueError(
                 f"clock must be 'none', 'seed' or seconds per move + reserve seconds like '90+300', not {text!r}"
             )

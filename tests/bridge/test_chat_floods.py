@@ -9,6 +9,7 @@ from blockref.bridge import chat_budget
 from blockref.bridge.chat_budget import LINES_PER_WINDOW, WINDOW
 from blockref.bridge.referee import MAX_QUEUED
 from tests.bridge.test_implosion_world import seated
+from tests.bridge.test_seat_binding import HOME, OTHER, seated_alex
 from tests.bridge.test_service import chat, make_service
 
 
@@ -111,3 +112,18 @@ def test_resets_asked_and_agreed_again_and_again_are_never_held_back() -> None:
     for _ in range(25):  # resetting a game without a move again and again gets nothing on: held back
         chat(service, world, 7, "alex", "nodes reset")
     assert sum("that is a lot of commands at once" in line for line in world.chat[mark:]) == 1
+
+
+def test_commands_refused_for_a_seat_of_another_machine_are_bounded_and_leave_its_holder_answered() -> None:
+    service, world, _ = seated_alex()
+    service.desk.clock = Clock()
+    world.log_in(9, "alex", OTHER)
+    service.step()
+    said = [line for _ in range(40) for line in chat(service, world, 9, "alex", "nodes concede")]
+    assert LINES_PER_WINDOW <= len(said) <= LINES_PER_WINDOW + 1
+    assert said[-1] == ("[nodes] alex from another machine, that is a lot of commands at once: the next ones are "
+                        f"answered in {int(WINDOW)} s")
+    world.log_in(7, "alex", HOME)
+    service.step()
+    answer = chat(service, world, 7, "alex", "nodes status")  # the seat's holder, back, is answered
+    assert answer and "turn 1" in answer[0]

@@ -8,6 +8,7 @@ from typing import Any
 from blockref.bridge.config import BoardConfig, BridgeConfig
 from blockref.bridge.games.nodes import NodesWorld
 from blockref.bridge.journal import Journal
+from blockref.bridge.protocol import Reconnected
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.service import SWEEP_CYCLES, Service
 from blockref.schematics.layout import BoardLayout
@@ -112,3 +113,29 @@ def test_a_block_broken_on_an_idle_board_is_put_back_in_the_cycle_its_event_arri
     world.break_block(cell, by="alex")
     service.step()
     assert world.block(cell) == referee.target()[cell].legacy_id
+
+
+def test_chat_of_a_poll_is_answered_even_when_reading_the_boards_its_events_touched_fails() -> None:
+    service, world = make_hub(place_events=True)
+    referee = service.referees["b5"]
+    cell, block, text = first_piece(referee)
+    calls = []
+    read = world.read_regions
+
+    def lost_on_the_second_read(regions: Any) -> list[dict[tuple[int, int, int], int]]:
+        calls.append(regions)
+        if len(calls) == 2:  # the first is the poll's own; the second reads the board the place event touched
+            raise Reconnected("the server restarted", 1)
+        return read(regions)
+
+    world.read_regions = lost_on_the_second_read  # type: ignore[method-assign]
+    world.place(cell, block, by="alex")
+    world.say(7, "alex", "nodes b5 status")
+    asked = len(world.chat)
+    try:
+        service.step()
+    except Reconnected:
+        service.resynchronise()
+    assert len(calls) == 2 and any("turn 1" in line for line in world.chat[asked:])  # the status was answered
+    service.step()
+    assert referee.state.history() == [text]

@@ -121,6 +121,7 @@ def test_a_chat_order_is_queued_listed_cancelled_and_played_when_the_turn_ends()
     assert "1: order 1 12.0 11.0 5; 2: order 1 12.0 12.1 12" in table.chat(1, "ann", "imp orders")[0]
     assert "cancelled order 1 12.0 12.1 12" in table.chat(1, "ann", "imp orders cancel 2")[0]
     assert "no number 3" in table.chat(1, "ann", "imp cancel 3")[0]
+    assert "'imp cancel N' your order N" in table.chat(1, "ann", "imp cancel ²")[0]  # a digit, but no number
     assert "no orders queued" in table.chat(2, "ben", "imp orders")[0]
     assert "only the seated players" in table.chat(3, "cy", "imp move 12.6 11.5")[0]
     assert "not joined" in table.chat(2, "ben", "imp move 12.6 10.5")[0]

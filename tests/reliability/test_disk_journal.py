@@ -5,6 +5,7 @@ every board until the journal can be written again, then plays on by itself."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 
 from blockref.bridge import service as service_module
 from blockref.bridge.games.implosion import ImplosionWorld
+from blockref.bridge.games.tightwire import TightwireWorld
 from blockref.bridge.journal import Journal, JournalError
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.service import Service
@@ -19,6 +21,7 @@ from blockref.engines.nodes import parse_action
 from blockref.schematics.implosion_layout import ImplosionLayout
 from tests.bridge.test_referee import RED_WIRE, Table
 from tests.bridge.test_service import chat, make_service
+from tests.bridge.test_tightwire_world import ANN
 from tests.bridge.test_tightwire_world import Table as TightwireTable
 
 
@@ -135,3 +138,102 @@ def test_the_entry_that_ends_a_game_and_its_result_are_journaled_at_once() -> No
     referee.concede(2, by="bo")
     assert saved(referee)[0] == ["c3-c4", "concede 2"]
     assert [g.result for g in referee.journal.games()] == ["player 1 won"]
+
+
+def test_an_undo_of_the_entry_that_ended_a_game_reopens_it_at_once() -> None:
+    referee = Table().referee
+    referee.play(parse_action("c3-c4"), by="ann")
+    referee.concede(2, by="bo")
+    referee.journal._db.execute(
+        "CREATE TEMP TRIGGER full BEFORE UPDATE ON games BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    with pytest.raises(JournalError, match="disk full"):  # the game cannot be reopened: nor the entry dropped
+        referee.undo()
+    assert saved(referee)[0] == ["c3-c4", "concede 2"] and referee.state.is_terminal()
+    assert [g.result for g in referee.journal.games()] == ["player 1 won"]
+    referee.journal._db.execute("DROP TRIGGER full")
+    assert referee.undo() == "concede 2"
+    assert saved(referee)[0] == ["c3-c4"] and [g.result for g in referee.journal.games()] == [None]
+
+
+def test_a_seat_whose_timeout_ends_while_paused_is_freed_once_the_journal_can_be_written() -> None:
+    service, world = make_service()
+    chat(service, world, 7, "alex", "nodes join 1")
+    chat(service, world, 8, "bo", "nodes join 2")
+    referee = service.referees["main"]
+    service.config.seat_timeout = 60
+    del world.names[7]  # alex leaves
+    service._watch_seats(frozenset(world.names), now=1000.0)
+    left = len([line for line in world.chat if "left the server" in line])
+    disk_full(referee.journal)
+    service.pause(JournalError("disk full"))
+    service._watch_seats(frozenset(world.names), now=1060.0)  # no write tried while paused, no traceback
+    assert referee.seats[1] == "alex"
+    disk_full(referee.journal, False)
+    service.paused = None
+    service._watch_seats(frozenset(world.names), now=1061.0)
+    assert 1 not in referee.seats and "seat 1 is free" in world.chat[-1]
+    assert len([line for line in world.chat if "left the server" in line]) == left  # told once, not again
+
+
+def test_of_two_wires_read_at_once_the_one_journaled_is_told_when_the_other_cannot_be() -> None:
+    service, world = make_service()
+    referee = service.referees["main"]
+    referee.journal._db.execute("CREATE TEMP TRIGGER full BEFORE INSERT ON entries WHEN (SELECT COUNT(*) FROM "
+                                "entries) >= 1 BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    first, second = (referee.world.layout.segment_cells(a, b)[0] for a, b in (((2, 2), (2, 3)), ((2, 3), (2, 4))))
+    world.place(first, RED_WIRE)
+    world.place(second, RED_WIRE)
+    asked = len(world.chat)
+    one_cycle(service)
+    assert referee.state.history() == ["c3-c4"] and saved(referee)[0] == ["c3-c4"]
+    assert any("c3-c4" in line for line in world.chat[asked:])  # the wire journaled is played and told
+    assert any("the journal cannot be written (disk full)" in line for line in world.chat[asked:])
+    assert service.paused == "disk full"
+    assert world.block(first) == RED_WIRE and world.block(second) == referee.target()[second].legacy_id
+
+
+@pytest.mark.parametrize("game", ["tightwire", "implosion"])
+def test_the_time_the_journal_could_not_be_written_is_nobodys_on_the_clock(game: str,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(service_module, "PROBE_EVERY", 0.0)
+    if game == "tightwire":
+        table = TightwireTable(clock="10+20")
+        table.hit(ANN, "A1", "A2")  # Orange moves: Blue's clock runs (none runs before the first move)
+        service, referee = table.service, table.referee
+    else:
+        implosion = ImplosionWorld(ImplosionLayout(players=2, origin=(0, 0, 0)), turn_seconds=60.0)
+        service, _ = make_service()
+        referee = BoardReferee("main", implosion, service.referees["main"].journal, prefix="imp")
+        service.referees = {"main": referee}
+        referee.take_seat(1, "ann")
+        referee.take_seat(2, "ben")
+    played = referee.state.history()
+    now = [time.monotonic()]
+    service.clock = lambda: now[0]
+    one_cycle(service)  # the clock runs the first move (turn)
+    now[0] += 3
+    one_cycle(service)
+    disk_full(referee.journal)
+    service.pause(JournalError("disk full"))
+    now[0] += 100  # paused far beyond the move time and reserve (the turn's time)
+    one_cycle(service)
+    disk_full(referee.journal, False)
+    now[0] += 1
+    one_cycle(service)  # writable again: plays on, and the clock ticks
+    assert service.paused is None and referee.state.history() == played
+
+
+def test_a_loss_on_time_journaled_is_said_even_when_the_clock_cannot_be_saved_after_it() -> None:
+    referee = BoardReferee("main", TightwireWorld.build((0, 0, 0), None, 0, None, {"clock": "10+20"}),
+                           Journal(":memory:"))
+    referee.take_seat(1, "ann")
+    referee.take_seat(2, "ben")
+    referee.tick(100.0)
+    referee.act(1, referee.state.action_from_text("draw A1-A2"), "ann")
+    referee.tick(100.0)
+    referee.journal._db.execute(
+        "CREATE TEMP TRIGGER full BEFORE INSERT ON memos BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    lines = referee.tick(131.0)
+    assert "player 2 (blue, ben) ran out of time." in lines and saved(referee)[0][-1] == "timeout 2"
+    with pytest.raises(JournalError, match="disk full"):  # the clock's memo, tried again: the service pauses
+        referee.tick(132.0)

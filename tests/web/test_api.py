@@ -87,6 +87,43 @@ def test_two_people_play_a_new_rule_game_to_its_end(client: TestClient) -> None:
     assert [m["entry"] for m in final["moves"]] == state.history()
 
 
+def test_a_web_game_that_ends_is_journaled_with_its_reason_as_in_the_world(client: TestClient,
+                                                                          tmp_path: Path) -> None:
+    name, tokens = new_game(client, "nodes", "person", turn_limit=7)
+    assert act(client, name, tokens["2"], "concede", 0).status_code == 200
+    (summary,) = Journal(tmp_path / "journal.sqlite3").games()
+    assert (summary.result, summary.reason) == ("player 1 won", "player 2 conceded")
+    for page in ("/archive", f"/game/{summary.id}"):  # the pages tell the reason, as 'games list' does
+        assert "player 1 won (player 2 conceded)" in client.get(page).text
+
+
+def test_the_archive_reads_a_journal_written_before_reasons(tmp_path: Path) -> None:
+    with sqlite3.connect(tmp_path / "journal.sqlite3") as db:
+        db.executescript(SCHEMA.replace(",\n    reason TEXT\n", "\n"))
+        db.execute("INSERT INTO games (board, game, options, started, finished, result) "
+                   "VALUES ('main', 'nodes', '{}', 0, 1, 'draw')")
+    with TestClient(create_app(tmp_path)) as client:
+        assert "<td>draw</td>" in client.get("/archive").text
+
+
+def test_a_journal_that_cannot_be_written_is_a_503_in_one_line(client: TestClient, tmp_path: Path) -> None:
+    name, tokens = new_game(client, "nodes", "person")
+    with sqlite3.connect(tmp_path / "journal.sqlite3") as db:  # what a full disk does to a write
+        db.execute("CREATE TRIGGER full BEFORE INSERT ON entries BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        db.execute("CREATE TRIGGER full_games BEFORE INSERT ON games BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    for answer in (act(client, name, tokens["1"], "c3-c4", 0),
+                   client.post("/api/games", json={"game": "nodes", "opponent": "easy"})):
+        assert answer.status_code == 503, answer.text
+        assert answer.json()["error"] == "the journal cannot be written now (disk full); try again later"
+    assert board(client, name)["seen"] == 0 and [g.board for g in Journal(tmp_path / "journal.sqlite3").games()] \
+        == [name]
+    with sqlite3.connect(tmp_path / "journal.sqlite3") as db:  # a game's row could be written, not its seats
+        db.execute("DROP TRIGGER full_games")
+        db.execute("CREATE TRIGGER full_seats BEFORE INSERT ON seats BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    assert client.post("/api/games", json={"game": "nodes", "opponent": "easy"}).status_code == 503
+    assert [g.board for g in Journal(tmp_path / "journal.sqlite3").games()] == [name]  # no game without seats
+
+
 def test_every_refused_request_says_why_and_changes_nothing(client: TestClient, tmp_path: Path) -> None:
     name, tokens = new_game(client, "tightwire", "person")
     token = tokens["1"]
@@ -186,6 +223,28 @@ def test_the_computer_moves_when_the_server_starts_again_on_its_turn(tmp_path: P
     for wire in ("c3-c4", "c4-c5", "c5-c6"):
         journal.append(game_id, wire, "ann")
     with TestClient(create_app(tmp_path)) as client:
+        after = wait_for(client, "web-1", 4)
+    assert after["moves"][3]["by"] == "computer (easy)"
+
+
+def test_the_computer_plays_its_piece_once_the_journal_can_take_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("blockref.bridge.web.play.JOURNAL_RETRY", 0.05)
+    journal = Journal(tmp_path / "journal.sqlite3")
+    game_id = journal.start_game("web-1", "nodes", {"corners": "diagonal", "turn_limit": 400},
+                                 {1: "ann", 2: "computer (easy)"})
+    SeatTokens(tmp_path / "web-seats.sqlite3").issue("web-1", 1)
+    for wire in ("c3-c4", "c4-c5", "c5-c6"):
+        journal.append(game_id, wire, "ann")
+    journal._db.execute("CREATE TRIGGER full BEFORE INSERT ON entries BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    with TestClient(create_app(tmp_path)) as client:
+        told = ""
+        deadline = time.monotonic() + 60
+        while "disk full" not in told:  # the computer's piece was refused once at least
+            assert time.monotonic() < deadline, "the computer never tried its piece"
+            time.sleep(0.05)
+            told += capsys.readouterr().err
+        journal._db.execute("DROP TRIGGER full")
         after = wait_for(client, "web-1", 4)
     assert after["moves"][3]["by"] == "computer (easy)"
 
