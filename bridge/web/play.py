@@ -14,7 +14,7 @@ import functools
 import re
 import sqlite3
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -110,15 +110,26 @@ class WebGames:
         for name in names[:seats]:
             if not NAME.fullmatch(name):
                 raise Refused(400, f"a name has 1 to 24 letters, digits, spaces or .'-; not {name!r}")
-        numbers = [int(m.group(1)) for g in self.journal.games() if (m := BOARD.fullmatch(g.board))]
-        board = f"web-{max(numbers, default=0) + 1}"
         people = range(1, seats + 1) if opponent == "person" else [1]
         seated = {seat: names[seat - 1] if seat in people else f"computer ({opponent})" for seat in range(1, seats + 1)}
         with self._writing():
-            tokens = {seat: self.tokens.issue(board, seat) for seat in people}  # of no game until it is journaled
-            self.journal.start_game(board, rules.name, rules.options, seated)
+            board, tokens = self._new_board(people)  # tokens of no game until it is journaled
+            try:
+                self.journal.start_game(board, rules.name, rules.options, seated)
+            except JournalError:
+                self.tokens.revoke(board)
+                raise
         self._start_computer(board)
         return NewGame(board, tokens)
+
+    def _new_board(self, people: Iterable[int]) -> tuple[str, dict[int, str]]:
+        """The next free ``web-<n>`` name with tokens for ``people``'s seats, reserved in the token store so
+        that another server on the same data folder cannot take it meanwhile."""
+        numbers = [int(m.group(1)) for g in self.journal.games() if (m := BOARD.fullmatch(g.board))]
+        number = max(numbers, default=0) + 1
+        while (tokens := self.tokens.reserve(f"web-{number}", people)) is None:
+            number += 1
+        return f"web-{number}", tokens
 
     async def act(self, board: str, token: str, action: str, seen: int) -> str:
         """Play ``action`` (the game's notation, or ``concede``) for the seat of ``token``; returns the

@@ -2,11 +2,11 @@
 
 >>> import tempfile, pathlib
 >>> store = SeatTokens(pathlib.Path(tempfile.mkdtemp()) / "web-seats.sqlite3")
->>> token = store.issue("web-1", 2)
+>>> token = store.reserve("web-1", [2])[2]
 >>> store.seat("web-1", token), store.seat("web-1", "forged"), store.seat("web-2", token)
 (2, None, None)
->>> store.has_board("web-1"), store.has_board("main")
-(True, False)
+>>> store.has_board("web-1"), store.has_board("main"), store.reserve("web-1", [1])
+(True, False, None)
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import sqlite3
+from collections.abc import Iterable
 from pathlib import Path
 
 TOKEN_BYTES = 18
@@ -35,12 +36,22 @@ class SeatTokens:
     def close(self) -> None:
         self._db.close()
 
-    def issue(self, board: str, seat: int) -> str:
-        """A new unguessable token for ``seat`` of ``board`` (the only time it is seen)."""
-        token = secrets.token_urlsafe(TOKEN_BYTES)
-        self._db.execute("INSERT OR REPLACE INTO web_seats (board, seat, digest) VALUES (?, ?, ?)",
-                         (board, seat, _digest(token)))
-        return token
+    def reserve(self, board: str, seats: Iterable[int]) -> dict[int, str] | None:
+        """New tokens for ``seats`` of a new board, or None if ``board`` has tokens already: in one
+        transaction, so two servers on one data folder never both take a board name (nor a name whose game
+        could not be journaled, see :meth:`revoke`)."""
+        with self._db:
+            self._db.execute("BEGIN IMMEDIATE")
+            if self._db.execute("SELECT 1 FROM web_seats WHERE board = ? LIMIT 1", (board,)).fetchone():
+                return None
+            tokens = {seat: secrets.token_urlsafe(TOKEN_BYTES) for seat in seats}
+            self._db.executemany("INSERT INTO web_seats (board, seat, digest) VALUES (?, ?, ?)",
+                                 [(board, seat, _digest(token)) for seat, token in tokens.items()])
+        return tokens
+
+    def revoke(self, board: str) -> None:
+        """Drop every token of ``board`` (its game could not be journaled: the tokens hold no seat)."""
+        self._db.execute("DELETE FROM web_seats WHERE board = ?", (board,))
 
     def seat(self, board: str, token: str) -> int | None:
         """The seat ``token`` acts for on ``board``, or None."""

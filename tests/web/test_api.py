@@ -122,6 +122,19 @@ def test_a_journal_that_cannot_be_written_is_a_503_in_one_line(client: TestClien
         db.execute("CREATE TRIGGER full_seats BEFORE INSERT ON seats BEGIN SELECT RAISE(ABORT, 'disk full'); END")
     assert client.post("/api/games", json={"game": "nodes", "opponent": "easy"}).status_code == 503
     assert [g.board for g in Journal(tmp_path / "journal.sqlite3").games()] == [name]  # no game without seats
+    assert not SeatTokens(tmp_path / "web-seats.sqlite3").has_board("web-2")  # nor tokens of a game not journaled
+
+
+def test_a_board_name_another_server_has_reserved_is_not_taken(tmp_path: Path) -> None:
+    """Two web servers on one data folder: the name the other one reserved (its game not journaled yet) is
+    skipped, and its tokens hold no seat of this game."""
+    other = SeatTokens(tmp_path / "web-seats.sqlite3").reserve("web-1", [1])
+    assert other is not None
+    with TestClient(create_app(tmp_path)) as client:
+        name, tokens = new_game(client, turn_limit=2)
+        assert name == "web-2"
+        assert act(client, name, other[1], "c3-c4", 0).status_code == 403
+        assert act(client, name, tokens["1"], "c3-c4", 0).status_code == 200
 
 
 def test_every_refused_request_says_why_and_changes_nothing(client: TestClient, tmp_path: Path) -> None:
@@ -219,7 +232,7 @@ def test_the_computer_moves_when_the_server_starts_again_on_its_turn(tmp_path: P
     game_id = journal.start_game("web-1", "nodes", {"corners": "diagonal", "turn_limit": 400})
     journal.set_seat("web-1", 1, "ann")
     journal.set_seat("web-1", 2, "computer (easy)")
-    SeatTokens(tmp_path / "web-seats.sqlite3").issue("web-1", 1)
+    SeatTokens(tmp_path / "web-seats.sqlite3").reserve("web-1", [1])
     for wire in ("c3-c4", "c4-c5", "c5-c6"):
         journal.append(game_id, wire, "ann")
     with TestClient(create_app(tmp_path)) as client:
@@ -233,7 +246,7 @@ def test_the_computer_plays_its_piece_once_the_journal_can_take_it(tmp_path: Pat
     journal = Journal(tmp_path / "journal.sqlite3")
     game_id = journal.start_game("web-1", "nodes", {"corners": "diagonal", "turn_limit": 400},
                                  {1: "ann", 2: "computer (easy)"})
-    SeatTokens(tmp_path / "web-seats.sqlite3").issue("web-1", 1)
+    SeatTokens(tmp_path / "web-seats.sqlite3").reserve("web-1", [1])
     for wire in ("c3-c4", "c4-c5", "c5-c6"):
         journal.append(game_id, wire, "ann")
     journal._db.execute("CREATE TRIGGER full BEFORE INSERT ON entries BEGIN SELECT RAISE(ABORT, 'disk full'); END")
