@@ -7,6 +7,11 @@ if [ ! -x .venv/bin/python ]; then
   python3 -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -c constraints.txt -e '.[dev]'
+# In this checkout's virtualenv the folders import by their own names too, from any folder, as the engines'
+# replay contract is written (`python -m engines.nodes replay FILE --json`); an installed wheel has them as
+# blockref.* alone, so nothing on a user's machine collides with them.
+site_packages=$(.venv/bin/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')
+pwd > "$site_packages/blockref-checkout.pth"
 if ! cmp -s requirements-mecha.txt .venv/mecha/requirements-mecha.txt; then
   python3 -m venv .venv/mecha
   .venv/mecha/bin/python -m pip install --quiet --disable-pip-version-check -r requirements-mecha.txt
