@@ -242,24 +242,32 @@ def test_the_clock_warns_shows_the_time_on_the_rim_and_running_out_loses() -> No
     assert referee.state.history() == ["draw A1-A2 move A1-A2", "timeout 2"] and referee.state.winner() == 1
 
 
-def test_the_clock_is_taken_up_again_after_a_restart(tmp_path: Path) -> None:
-    def open_board(journal: Journal) -> BoardReferee:
-        return BoardReferee("main", TightwireWorld.build((0, 0, 0), None, 0, None, {"clock": "10+40"}), journal)
+def clocked_board(journal: Journal, clock: str) -> BoardReferee:
+    """A Tightwire board on the ``clock`` of ``journal``'s saved game (a new one: none yet)."""
+    return BoardReferee("main", TightwireWorld.build((0, 0, 0), None, 0, None, {"clock": clock}), journal)
 
-    journal = Journal(tmp_path / "journal.sqlite3")
-    referee = open_board(journal)
+
+def first_line_drawn(journal: Journal, clock: str) -> BoardReferee:
+    """A new clocked game between ann and ben, the clock running from 100 s, orange's first line drawn then."""
+    referee = clocked_board(journal, clock)
     referee.take_seat(1, "ann")
     referee.take_seat(2, "ben")
     referee.tick(100.0)
     referee.act(1, referee.state.action_from_text("draw A1-A2"), "ann")
     referee.tick(100.0)
+    return referee
+
+
+def test_the_clock_is_taken_up_again_after_a_restart(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "journal.sqlite3")
+    referee = first_line_drawn(journal, "10+40")
     referee.act(2, referee.state.action_from_text("draw A5-A4"), "ben")
     referee.tick(125.0)  # Blue took 25 s: 10 s of move time and two periods of the reserve
     referee.tick(133.0)  # Orange has used 8 s of this move when the bridge goes away
     journal.close()
 
     journal = Journal(tmp_path / "journal.sqlite3")
-    again = open_board(journal)  # comes back on another monotonic clock
+    again = clocked_board(journal, "10+40")  # comes back on another monotonic clock
     assert again.state.history() == ["draw A1-A2", "draw A4-A5"]
     world = again.world
     assert isinstance(world, TightwireWorld) and world.clock is not None
@@ -282,13 +290,7 @@ def test_a_revive_onto_a_dot_with_one_line_is_the_woven_revive_when_the_item_is_
 
 
 def test_the_reserve_in_chat_is_the_one_the_rim_shows_during_and_right_after_a_move() -> None:
-    referee = BoardReferee("main", TightwireWorld.build((0, 0, 0), None, 0, None, {"clock": "10+40"}),
-                           Journal(":memory:"))
-    referee.take_seat(1, "ann")
-    referee.take_seat(2, "ben")
-    referee.tick(100.0)
-    referee.act(1, referee.state.action_from_text("draw A1-A2"), "ann")
-    referee.tick(100.0)
+    referee = first_line_drawn(Journal(":memory:"), "10+40")
     referee.tick(125.0)  # blue is 25 s into the move: the move time and two periods begun
     assert referee.status().endswith("Reserve: orange 4 x 10 s, blue 2 x 10 s.")
     lines = referee.act(2, referee.state.action_from_text("draw A5-A4"), "ben")

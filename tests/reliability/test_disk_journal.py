@@ -13,7 +13,6 @@ import pytest
 
 from blockref.bridge import service as service_module
 from blockref.bridge.games.implosion import ImplosionWorld
-from blockref.bridge.games.tightwire import TightwireWorld
 from blockref.bridge.journal import Journal, JournalError
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.service import Service
@@ -21,7 +20,7 @@ from blockref.engines.nodes import parse_action
 from blockref.schematics.implosion_layout import ImplosionLayout
 from tests.bridge.test_referee import RED_WIRE, Table
 from tests.bridge.test_service import chat, make_service
-from tests.bridge.test_tightwire_world import ANN
+from tests.bridge.test_tightwire_world import ANN, first_line_drawn
 from tests.bridge.test_tightwire_world import Table as TightwireTable
 
 
@@ -224,13 +223,7 @@ def test_the_time_the_journal_could_not_be_written_is_nobodys_on_the_clock(game:
 
 
 def test_a_loss_on_time_journaled_is_said_even_when_the_clock_cannot_be_saved_after_it() -> None:
-    referee = BoardReferee("main", TightwireWorld.build((0, 0, 0), None, 0, None, {"clock": "10+20"}),
-                           Journal(":memory:"))
-    referee.take_seat(1, "ann")
-    referee.take_seat(2, "ben")
-    referee.tick(100.0)
-    referee.act(1, referee.state.action_from_text("draw A1-A2"), "ann")
-    referee.tick(100.0)
+    referee = first_line_drawn(Journal(":memory:"), "10+20")
     referee.journal._db.execute(
         "CREATE TEMP TRIGGER full BEFORE INSERT ON memos BEGIN SELECT RAISE(ABORT, 'disk full'); END")
     lines = referee.tick(131.0)
