@@ -552,7 +552,7 @@ class BoardReferee:
         words = history[-1].split()
         if len(words) == 2 and words[0] == "concede" and words[1].isdecimal():
             return int(words[1])
-        before = self.game.new_initial_state()
+        before: GameState[Any] = self.game.new_initial_state()
         for entry in history[:-1]:
             self.game.replay_history_entry(before, entry)
         return before.current_player()

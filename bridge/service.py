@@ -30,7 +30,7 @@ from blockref.bridge.config import BridgeConfig
 from blockref.bridge.edits import EditPlan
 from blockref.bridge.games.base import Notice
 from blockref.bridge.journal import JournalError
-from blockref.bridge.protocol import BlockEvent, ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
+from blockref.bridge.protocol import BlockEvent, ChatPost, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.seat_binding import READ_ONLY_VERBS, minutes, present, refusal, seat_of
 from blockref.engines.ai.knowledge import seat_player
@@ -466,12 +466,12 @@ class Service:
         self._send(referee.clear(observed), observed)
 
     # ------------------------------------------------------------------ chat
-    def _on_chat(self, event: ChatEvent) -> None:
+    def _on_chat(self, event: ChatPost) -> None:
         command = parse_command(event.message, self.config.prefixes, list(self.referees))
         if command is None:
             return
         speaker = self._name_of(event.entityId)
-        if getattr(event, "ambiguous", False):  # see bridge.protocol.chat.ChatPost
+        if event.ambiguous:
             self.post(None, f"{speaker}, please type that again: it came in one line with another player's "
                             "message, so it is not certain that you wrote it")
             return

@@ -60,7 +60,8 @@ def region_library() -> ModuleType:
     except ImportError:
         message = f"the world export needs the optional 'world' extra (mcapy): {INSTALL_HINT}"
         raise WorldLibraryMissing(message) from None
-    return mca
+    module: ModuleType = mca
+    return module
 
 
 def write_world(
@@ -128,7 +129,7 @@ def _chunk_class(mca: ModuleType) -> type:
     """mcapy's chunk with two tags vanilla expects: ``isLightOn`` 0 (no light is stored, so the server
     lights the chunk on load instead of showing it dark) and ``yPos``, the lowest section (-4)."""
 
-    class BoardChunk(mca.EmptyChunk):  # type: ignore[name-defined]
+    class BoardChunk(mca.EmptyChunk):  # type: ignore[misc,name-defined]
         def save(self) -> Any:
             root = super().save()
             root["isLightOn"].value = 0

@@ -30,7 +30,7 @@ ACTIONS = {
 }
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("board", help="build, reset, clear a board in the world, or show its layout",
                                    description="Boards in the world. " + "; ".join(f"{k}: {v}" for k, v in
                                                                                      ACTIONS.items()))

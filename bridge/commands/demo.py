@@ -35,7 +35,7 @@ DEMO_DEFAULTS = {"turn_limit": 100, "turn_seconds": "fast"}
 """A demo is short where the game has a limit, and quick where it has a turn clock."""
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("demo", help="watch computer players play a game in the world",
                                    description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--level-1", choices=LEVELS, default="normal",

@@ -84,7 +84,8 @@ def _start(args: argparse.Namespace) -> GameState[Any]:
     """The position play starts from: a new game of the options, or the end of ``--record``."""
     if args.record is None:
         args.game = args.game or DEFAULT_GAME
-        return game_from_args(args).new_initial_state()
+        fresh: GameState[Any] = game_from_args(args).new_initial_state()
+        return fresh
     header, lines = split_header(read_lines(args.record))
     args.game = args.game or header.game or header.entries_game() or DEFAULT_GAME
     if args.game not in WORLDS:

@@ -30,7 +30,7 @@ from blockref.bridge.service import Service
 from blockref.bridge.web.serve import start_in_thread
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "up", help="run the referee (starts the embedded Minecraft server unless --server is given)",
         description="Start the embedded Minecraft server (or attach to yours with --server), build the "

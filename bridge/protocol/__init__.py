@@ -5,9 +5,10 @@ high-level API with mcpi's types (:class:`MinecraftClient`) and a self-healing w
 """
 
 from mcpi.block import Block
-from mcpi.event import BlockEvent, ChatEvent
+from mcpi.event import BlockEvent
 from mcpi.vec3 import Vec3
 
+from blockref.bridge.protocol.chat import ChatPost
 from blockref.bridge.protocol.client import Cuboid, MinecraftClient
 from blockref.bridge.protocol.connection import FAIL, Connection
 from blockref.bridge.protocol.cuboids import Point
@@ -29,7 +30,7 @@ __all__ = [
     "Block",
     "BlockChange",
     "BlockEvent",
-    "ChatEvent",
+    "ChatPost",
     "Connection",
     "ConnectionLost",
     "Cuboid",

@@ -1,5 +1,5 @@
-"""The high-level RaspberryJuice client: mcpi's types (Vec3, Block, BlockEvent, ChatEvent) over a safe
-:class:`~bridge.protocol.connection.Connection`.
+"""The high-level RaspberryJuice client: mcpi's types (Vec3, Block, BlockEvent; chat as ChatPost) over a
+safe :class:`~bridge.protocol.connection.Connection`.
 
 Every method raises :class:`~bridge.protocol.errors.ProtocolError` subclasses only (arguments that
 cannot be sent raise :class:`~bridge.protocol.errors.InvalidArgument` before anything is written).
@@ -32,10 +32,17 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Concatenate, ParamSpec, TypeVar
 
 from mcpi.block import Block
-from mcpi.event import BlockEvent, ChatEvent
+from mcpi.event import BlockEvent
 from mcpi.vec3 import Vec3
 
-from blockref.bridge.protocol.chat import CHAT_ENCODING_PROBE, announces, escapes_chat, parse_chat_posts, split_chat
+from blockref.bridge.protocol.chat import (
+    CHAT_ENCODING_PROBE,
+    ChatPost,
+    announces,
+    escapes_chat,
+    parse_chat_posts,
+    split_chat,
+)
 from blockref.bridge.protocol.connection import FAIL, Call, Connection, format_command
 from blockref.bridge.protocol.cuboids import Point, as_point, bounds, split
 from blockref.bridge.protocol.errors import GarbledReply, InvalidArgument, ReplyTimeout, ServerFailure
@@ -225,7 +232,7 @@ class MinecraftClient:
             self.connection.pipeline([("chat.post", (piece,), False) for piece in pieces])
 
     @_in_step
-    def poll_chat_posts(self) -> list[ChatEvent]:
+    def poll_chat_posts(self) -> list[ChatPost]:
         """Chat since the last poll. Polled together with the online player ids (same tick), which tell
         a ``|`` inside a message from the start of the next message."""
         chat, players = self.connection.pipeline(

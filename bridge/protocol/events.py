@@ -15,8 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from mcpi.event import BlockEvent, ChatEvent
+from mcpi.event import BlockEvent
 from mcpi.vec3 import Vec3
+
+from blockref.bridge.protocol.chat import ChatPost
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,7 @@ class WorldPoll:
     :meth:`~bridge.protocol.client.MinecraftClient.read_regions`): ``is`` tells an unchanged region without
     comparing its blocks. Treat the dicts as read-only."""
 
-    chat: list[ChatEvent]
+    chat: list[ChatPost]
     places: list[BlockChange]
     regions: list[dict[tuple[int, int, int], int]]
     players: frozenset[int]

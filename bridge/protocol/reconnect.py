@@ -21,9 +21,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeVar
 
 from mcpi.block import Block
-from mcpi.event import BlockEvent, ChatEvent
+from mcpi.event import BlockEvent
 from mcpi.vec3 import Vec3
 
+from blockref.bridge.protocol.chat import ChatPost
 from blockref.bridge.protocol.client import Cuboid, MinecraftClient
 from blockref.bridge.protocol.connection import Connection
 from blockref.bridge.protocol.cuboids import Point
@@ -122,7 +123,7 @@ class ReconnectingClient:
 
     def delay(self, attempt: int) -> float:
         """The wait before retry ``attempt`` (1, 2, ...): ``backoff_initial``, doubling up to ``backoff_max``."""
-        return min(self.backoff_initial * 2 ** min(attempt - 1, 30), self.backoff_max)
+        return min(self.backoff_initial * (1 << min(attempt - 1, 30)), self.backoff_max)
 
     def _call(self, method: Callable[[], T]) -> T:
         generation = self._generation
@@ -188,7 +189,7 @@ class ReconnectingClient:
     def post_to_chat(self, message: str) -> None:
         self._call(lambda: self.client.post_to_chat(message))
 
-    def poll_chat_posts(self) -> list[ChatEvent]:
+    def poll_chat_posts(self) -> list[ChatPost]:
         return self._call(self.client.poll_chat_posts)
 
     def poll_block_hits(self) -> list[BlockEvent]:

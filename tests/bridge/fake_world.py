@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from mcpi.block import Block
-from mcpi.event import BlockEvent, ChatEvent
+from mcpi.event import BlockEvent
 from mcpi.vec3 import Vec3
 
-from blockref.bridge.protocol import BlockChange, WorldPoll
+from blockref.bridge.protocol import BlockChange, ChatPost, WorldPoll
 
 Cell = tuple[int, int, int]
 GRASS, AIR = 2, 0
@@ -22,7 +22,7 @@ class FakeWorld:
         self.blocks: dict[Cell, int] = {}
         self.data: dict[Cell, int] = {}
         self.chat: list[str] = []
-        self.incoming: list[ChatEvent] = []
+        self.incoming: list[ChatPost] = []
         self.places: list[BlockChange] = []
         self.breaks: list[BlockChange] = []
         self.hits: list[BlockEvent] = []
@@ -57,7 +57,7 @@ class FakeWorld:
 
     def say(self, entity_id: int, name: str, message: str) -> None:
         self.names[entity_id] = name
-        self.incoming.append(ChatEvent.Post(entity_id, message))
+        self.incoming.append(ChatPost(entity_id, message))
 
     def log_in(self, entity_id: int, name: str, address: str) -> None:
         """A player comes online as ``name`` from ``address`` (whoever had that name before is gone, as a
