@@ -71,6 +71,8 @@ class BotSeat:
     thinking: Future[Any] | None = None
     for_position: tuple[str, ...] = ()
     next_piece_at: float = 0.0
+    unqueued: list[Any] = field(default_factory=list)
+    """Orders chosen for ``for_position`` and not queued yet (a journal fault stopped the queueing)."""
 
     @property
     def name(self) -> str:
@@ -440,24 +442,26 @@ class Service:
             if bot.for_position != position:
                 if bot.thinking is not None:
                     bot.thinking.cancel()
-                bot.for_position = position
+                bot.for_position, bot.unqueued = position, []
                 bot.thinking = None if referee.queued_by(seat) else \
                     self._pool.submit(bot.player.choose_orders, referee.state.clone(), seat)  # queued before a restart
                 continue
-            if bot.thinking is None or not bot.thinking.done():
-                continue
-            thought, bot.thinking = bot.thinking, None
-            if thought.exception() is not None:
-                self.post(referee, f"the computer in seat {seat} could not choose its orders ({thought.exception()})")
-                continue
-            for action in thought.result():
-                if referee.state.why_illegal(action) is None:
-                    referee.queue(seat, action, by=bot.name)
+            if bot.thinking is not None and bot.thinking.done():
+                thought, bot.thinking = bot.thinking, None
+                failure = thought.exception()
+                if failure is not None:
+                    self.post(referee, f"the computer in seat {seat} could not choose its orders ({failure})")
+                    continue
+                bot.unqueued = list(thought.result())
+            while bot.unqueued:  # a JournalError leaves the order and those after it for the next cycle
+                if referee.state.why_illegal(bot.unqueued[0]) is None:
+                    referee.queue(seat, bot.unqueued[0], by=bot.name)
+                bot.unqueued.pop(0)
 
     def bots_have_ordered(self, referee: BoardReferee) -> bool:
         """Whether every computer seat of the board has queued its orders for the position now."""
         position = (referee.name, *referee.state.history())
-        return all(bot.for_position == position and bot.thinking is None
+        return all(bot.for_position == position and bot.thinking is None and not bot.unqueued
                    for (board, _), bot in self.bots.items() if board == referee.name)
 
     def _clear_board(self, referee: BoardReferee) -> None:

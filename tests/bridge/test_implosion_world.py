@@ -317,3 +317,37 @@ def test_the_queue_and_its_entries_are_journaled_in_one_transaction() -> None:
     journal.play_pending(game, [("order 1 12.0 11.0 5", "ann"), ("end", "the clock")])
     assert journal.running_game("main").entries == ["order 1 12.0 11.0 5", "end"]  # type: ignore[union-attr]
     assert journal.pending(game) == []
+
+
+def test_orders_a_computer_chose_are_all_queued_when_the_journal_fails_partway() -> None:
+    table = Table(players=4, bots="normal")
+    chosen: dict[int, list[str]] = {}
+    for bot in table.service.bots.values():
+        def choose(state: ImplosionState, player: int, choose_orders=bot.player.choose_orders) -> list[object]:
+            orders: list[object] = choose_orders(state, player)
+            chosen[player] = [state.action_to_text(order) for order in orders]
+            return orders
+        bot.player.choose_orders = choose
+        bot.for_position = ()  # it thinks again, through the wrapper
+    add_pending, calls = table.journal.add_pending, itertools.count()
+
+    def full_disk_once(*args: object, **kwargs: object) -> int:
+        if next(calls) == 1:
+            raise JournalError("the disk is full")
+        return add_pending(*args, **kwargs)  # type: ignore[arg-type]
+
+    table.journal.add_pending = full_disk_once  # type: ignore[method-assign]
+    faults = 0
+    for _ in range(500):
+        try:
+            table.service.step()
+        except JournalError:
+            faults += 1
+        if table.service.bots_have_ordered(table.referee):
+            break
+        time.sleep(0.002)
+    assert faults == 1 and sum(map(len, chosen.values())) >= 2
+    queued = {seat: [entry.entry for entry in table.referee.queued_by(seat)] for seat in chosen}
+    assert queued == chosen
+    assert [entry.entry for entry in table.journal.pending(table.referee.game_id)] == \
+        [entry.entry for entry in table.referee.pending]
