@@ -23,6 +23,7 @@ GRASS = BlockType("grass_block", 2, 0, "snowy=false")  # a superflat world's top
 MAX_PLACEMENTS_AT_ONCE = 6
 MAX_QUEUED = 30  # actions one seat may have queued at once (a turn's orders)
 REPEAT_QUIET = 10.0  # seconds before the same repair line is said again
+NOT_JOURNALED = "not judged, the journal cannot be written: place it again once play goes on"
 PLACERS_UNKNOWN = ("This server does not report who places blocks: a piece counts for its colour's player, or "
                    "for the player to move where no colour names one (a wall), whoever places it.")
 """What a board allows where the server names no placer (upstream RaspberryJuice, Minetest)."""
@@ -172,12 +173,14 @@ class BoardReferee:
                 placements.append(placement)
         self._unattributed = waiting
         accepted, rejected = self._order(placements)
-        for placement, action in accepted:
+        for index, (placement, action) in enumerate(accepted):
             text = self.state.action_to_text(action)
             try:
                 lines = self.play(action, by=placement.placed_by)
-            except JournalError as error:
+            except JournalError as error:  # what was judged after this piece was judged as if it were played
                 outcome.fault = error
+                unjudged = [p for p, _ in accepted[index:]] + [p for p, _ in rejected]
+                rejected = [(p, NOT_JOURNALED) for p in unjudged]
                 break
             outcome.played.append(text)
             if placers_reported and placement.placed_by is None:

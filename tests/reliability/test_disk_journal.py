@@ -191,6 +191,25 @@ def test_of_two_wires_read_at_once_the_one_journaled_is_told_when_the_other_cann
     assert world.block(first) == RED_WIRE and world.block(second) == referee.target()[second].legacy_id
 
 
+def test_pieces_read_with_one_that_cannot_be_journaled_are_told_as_unjudged_not_judged_as_if_it_were_played() -> None:
+    service, world = make_service()
+    referee = service.referees["main"]
+    referee.journal._db.execute("CREATE TEMP TRIGGER full BEFORE INSERT ON entries WHEN (SELECT COUNT(*) FROM "
+                                "entries) >= 1 BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+    wires = [((2, 2), (2, 3)), ((2, 3), (2, 4)), ((2, 4), (2, 5)), ((2, 5), (2, 6))]  # one more than a turn has
+    cells = [referee.world.layout.segment_cells(a, b)[0] for a, b in wires]
+    for cell in cells:
+        world.place(cell, RED_WIRE)
+    asked = len(world.chat)
+    one_cycle(service)
+    taken_back = [line for line in world.chat[asked:] if " taken back: " in line]
+    assert referee.state.history() == ["c3-c4"] and saved(referee)[0] == ["c3-c4"]
+    assert len(taken_back) == 1 and "c4-c5" in taken_back[0] and "c6-c7" in taken_back[0], taken_back
+    assert taken_back[0].endswith("taken back: not judged, the journal cannot be written: place it again once "
+                                  "play goes on")
+    assert all(world.block(cell) == referee.target()[cell].legacy_id for cell in cells[1:])
+
+
 @pytest.mark.parametrize("game", ["tightwire", "implosion"])
 def test_the_time_the_journal_could_not_be_written_is_nobodys_on_the_clock(game: str,
                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
