@@ -179,8 +179,7 @@ class BoardReferee:
                 lines = self.play(action, by=placement.placed_by)
             except JournalError as error:  # what was judged after this piece was judged as if it were played
                 outcome.fault = error
-                unjudged = [p for p, _ in accepted[index:]] + [p for p, _ in rejected]
-                rejected = [(p, NOT_JOURNALED) for p in unjudged]
+                rejected = [(p, NOT_JOURNALED) for p, _ in [*accepted[index:], *rejected]]
                 break
             outcome.played.append(text)
             if placers_reported and placement.placed_by is None:
