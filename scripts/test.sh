@@ -12,6 +12,7 @@ peer_missing="$(bash server-setup/minetest/install.sh)" || true
 browser_missing="$(bash server-setup/browser/install.sh)" || true
 .venv/bin/ruff check .
 .venv/bin/mypy
+.venv/bin/python scripts/typing_counts.py  # how loosely typed the code still is (lower is better)
 status=0
 .venv/bin/python -m pytest "$@" || status=$?
 if [ -n "$peer_missing" ]; then
