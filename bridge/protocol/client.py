@@ -5,9 +5,9 @@ Every method raises :class:`~bridge.protocol.errors.ProtocolError` subclasses on
 cannot be sent raise :class:`~bridge.protocol.errors.InvalidArgument` before anything is written).
 Only commands upstream RaspberryJuice 1.12 implements are sent, plus deliberate probes of the
 ``events.block.places`` extension (:meth:`MinecraftClient.supports_block_events`) and of ``api.version``,
-and this project's own ``blockref.player.getAddress`` where ``api.version`` announces it
-(:meth:`MinecraftClient.player_address`), always with well-formed arguments (Minetest's pycraft closes
-the connection on a malformed command).
+and this project's own ``blockref.player.getAddress`` and ``blockref.chat.whisper`` where ``api.version``
+announces them (:meth:`MinecraftClient.player_address`, :meth:`MinecraftClient.whisper`), always with
+well-formed arguments (Minetest's pycraft closes the connection on a malformed command).
 
 Servers differ (the client copes with each): RaspberryJuice answers ``Fail`` to unknown commands,
 pycraft answers nothing and spells failures ``fail``; ``world.getPlayerIds`` with nobody online is
@@ -56,6 +56,8 @@ Cuboid = tuple[Point, Point, int, int]
 _SENDABLE_NAME = re.compile(r"[^,\x00-\x1f\x7f]+")
 PLAYER_ADDRESS = "player-address"
 """The ``api.version`` field announcing ``blockref.player.getAddress`` (this project's embedded server)."""
+WHISPER = "whisper"
+"""The ``api.version`` field announcing ``blockref.chat.whisper`` (this project's embedded server)."""
 
 
 MAX_CACHED_REGIONS = 1024
@@ -223,6 +225,24 @@ class MinecraftClient:
         pieces = split_chat(message)
         if pieces:
             self.connection.pipeline([("chat.post", (piece,), False) for piece in pieces])
+
+    def supports_whispers(self) -> bool:
+        """Whether the server can show a line to one player only (this project's embedded server announces
+        ``blockref.chat.whisper`` in ``api.version``; upstream RaspberryJuice and Minetest cannot)."""
+        return announces(self._api_version(), WHISPER)
+
+    def whisper(self, name: str, message: str) -> None:
+        """Show ``message`` to the online player ``name`` only, cleaned and split as :meth:`post_to_chat`
+        does; fire-and-forget (a player not online gets nothing). Raises :class:`InvalidArgument` where the
+        server cannot whisper (:meth:`supports_whispers`; nothing is posted to everyone instead) or for a
+        name that cannot be sent (a comma or a control character in it would reach someone else)."""
+        if not _SENDABLE_NAME.fullmatch(name):
+            raise InvalidArgument(f"cannot whisper to {name!r}: not a player name that can be sent")
+        if not self.supports_whispers():
+            raise InvalidArgument("this server cannot whisper (blockref.chat.whisper is not announced)")
+        pieces = split_chat(message)
+        if pieces:
+            self.connection.pipeline([("blockref.chat.whisper", (name, piece), False) for piece in pieces])
 
     @_in_step
     def poll_chat_posts(self) -> list[ChatEvent]:

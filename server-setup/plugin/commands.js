@@ -6,7 +6,8 @@
 // characters are written as numeric entities (`&#10;`) in chat and as U+FFFD in names: no reply line is split.
 // Our own extension, announced by `api.version` as `player-address`: blockref.player.getAddress(entityId)
 // answers the network address the player's client connects from (so a referee can tell two machines
-// apart in offline mode, where anyone can log in under any name).
+// apart in offline mode, where anyone can log in under any name). Announced as `whisper`:
+// blockref.chat.whisper(name,message) shows the message to that online player only (a private line).
 // A handler returns the reply line, or undefined for "no reply"; throwing means `Fail`.
 
 const { Vec3 } = require('vec3')
@@ -18,6 +19,7 @@ const nameText = (name) => String(name).replace(CONTROL, '\ufffd')
 const API_NAME = 'raspberryjuice-flying-squid'
 const API_VERSION = '1'
 const PLAYER_ADDRESS = 'player-address'
+const WHISPER = 'whisper'
 
 function makeCommands (hub) {
   const { serv, legacy, blocks } = hub
@@ -139,7 +141,7 @@ function makeCommands (hub) {
     // Extension (upstream answers Fail): the server's name, version and the features a client must know.
     'api.version': async () => {
       if (!hub.escapeChat) throw new CommandError('api.version is not supported') // as upstream: Fail
-      return `${API_NAME},${API_VERSION},escaped-chat,${PLAYER_ADDRESS}`
+      return `${API_NAME},${API_VERSION},escaped-chat,${PLAYER_ADDRESS},${WHISPER}`
     },
     // Extension (ours; upstream answers Fail): the address an online player connects from, IPv4 as
     // a.b.c.d (not as ::ffff:a.b.c.d when the game port listens on every IPv6 and IPv4 interface).
@@ -153,6 +155,17 @@ function makeCommands (hub) {
     },
     'chat.post': async (s, args) => {
       serv.broadcast({ text: args.join(',') })
+    },
+    // Extension (ours; upstream answers Fail): chat.post for one online player, named by login name (no
+    // comma in it, the first argument); the rest is the message, as chat.post takes it. A setter like
+    // chat.post: no reply, and a player who is not online (or just left) gets nothing and it is no Fail
+    // (a Fail would stand for a failed setter at the client's next fence). A text component, so nothing
+    // in the message is read as formatting.
+    'blockref.chat.whisper': async (s, args) => {
+      need(args, 2)
+      const player = online().find(p => p.username === args[0])
+      if (player) player.chat({ text: args.slice(1).join(',') })
+      else hub.log(`whisper to ${nameText(args[0])}: not online`)
     },
 
     'events.clear': async (s) => {

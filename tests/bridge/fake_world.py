@@ -18,10 +18,13 @@ GRASS, AIR = 2, 0
 class FakeWorld:
     """A superflat world (grass at y = -1 and below, air above) that records chat and counts commands."""
 
-    def __init__(self, place_events: bool = False, addresses: bool = False) -> None:
+    def __init__(self, place_events: bool = False, addresses: bool = False, whispers: bool = False) -> None:
         self.blocks: dict[Cell, int] = {}
         self.data: dict[Cell, int] = {}
         self.chat: list[str] = []
+        self.whispers: list[tuple[str, str]] = []
+        """``(player name, line)`` of each whisper (told only with ``whispers=True``, as the embedded server can)."""
+        self.can_whisper = whispers
         self.incoming: list[ChatEvent] = []
         self.places: list[BlockChange] = []
         self.breaks: list[BlockChange] = []
@@ -123,6 +126,20 @@ class FakeWorld:
 
     def player_entity_id(self, name: str) -> int | None:
         return next((e for e, n in self.names.items() if n == name), None)
+
+    def supports_whispers(self) -> bool:
+        return self.can_whisper
+
+    def whisper(self, name: str, message: str) -> None:
+        """As the real client: refused where the world cannot whisper, nothing for a player not online."""
+        if not self.can_whisper:
+            raise AssertionError("whispered on a world that cannot whisper")
+        if name in self.names.values():
+            self.whispers.append((name, message))
+
+    def heard_by(self, name: str) -> list[str]:
+        """Every line ``name`` saw: the public chat and their whispers, in no particular interleaving."""
+        return self.chat + [line for who, line in self.whispers if who == name]
 
     def supports_player_addresses(self) -> bool:
         return self.tells_addresses
