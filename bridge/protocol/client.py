@@ -26,6 +26,7 @@ does).
 from __future__ import annotations
 
 import functools
+import math
 import operator
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -38,7 +39,7 @@ from mcpi.vec3 import Vec3
 from blockref.bridge.protocol.chat import CHAT_ENCODING_PROBE, announces, escapes_chat, parse_chat_posts, split_chat
 from blockref.bridge.protocol.connection import FAIL, Call, Connection, format_command
 from blockref.bridge.protocol.cuboids import Point, as_point, bounds, split
-from blockref.bridge.protocol.errors import GarbledReply, InvalidArgument, ReplyTimeout, ServerFailure
+from blockref.bridge.protocol.errors import GarbledReply, InvalidArgument, ReplyTimeout, ServerFailure, SetterFailure
 from blockref.bridge.protocol.events import BlockChange, WorldPoll
 from blockref.bridge.protocol.parsing import (
     decode_blocks,
@@ -98,6 +99,25 @@ def _in_step(method: Callable[Concatenate[MinecraftClient, P], R]) -> Callable[C
             raise
 
     return checked
+
+
+def _decimal(value: float) -> str:
+    """A coordinate or an angle as the protocol's decimal text (``12.5``); refused unless finite."""
+    number = float(value)
+    if not math.isfinite(number):
+        raise InvalidArgument(f"{value!r} is not a finite number")
+    return f"{number:.3f}".rstrip("0").rstrip(".")
+
+
+def parse_angle(command: str, line: str) -> float:
+    """A finite decimal reply (an angle in degrees)."""
+    try:
+        angle = float(line)
+    except ValueError:
+        raise GarbledReply(command, line, "expected a number") from None
+    if not math.isfinite(angle):
+        raise GarbledReply(command, line, "expected a finite number")
+    return angle
 
 
 def _entity(entity_id: int) -> int:
@@ -438,6 +458,37 @@ class MinecraftClient:
         entity_id = _entity(entity_id)
         reply = self._ask_allowing_fail("entity.getTile", entity_id)
         return None if reply is None else parse_tile(format_command("entity.getTile", (entity_id,)), reply)
+
+    @_in_step
+    def entity_rotation(self, entity_id: int) -> float | None:
+        """The way an entity or player faces, as Bukkit's yaw in degrees (0 south, 90 west, 180 north, 270
+        east); None where the server cannot tell (no ``entity.getRotation``: RaspberryJuice before 1.11,
+        Minetest's pycraft, which answers nothing) or knows no such entity. Tells whether
+        :meth:`teleport` can turn it, without waiting for a timeout."""
+        entity_id = _entity(entity_id)
+        reply = self.connection.query_optional("entity.getRotation", entity_id, allow_fail=True)
+        if reply in (None, FAIL):
+            return None
+        assert reply is not None
+        return parse_angle(format_command("entity.getRotation", (entity_id,)), reply)
+
+    def teleport(self, entity_id: int, position: tuple[float, float, float],
+                 facing: tuple[float, float] | None = None) -> bool:
+        """Move an entity or player to ``position`` (``entity.setPos``) and, with ``facing`` (yaw and pitch
+        in degrees, as :meth:`entity_rotation`), turn it (``entity.setRotation``, ``entity.setPitch``: send
+        ``facing`` only where :meth:`entity_rotation` answers). Returns once the server has run it: False if
+        it refused (the entity is gone)."""
+        entity_id = _entity(entity_id)
+        calls: list[Call] = [("entity.setPos", (entity_id, *(_decimal(v) for v in position)), False)]
+        if facing is not None:
+            yaw, pitch = facing
+            calls += [("entity.setRotation", (entity_id, _decimal(yaw)), False),
+                      ("entity.setPitch", (entity_id, _decimal(pitch)), False)]
+        try:
+            self.connection.pipeline(calls, fence_after=True)
+        except SetterFailure:
+            return False
+        return True
 
     # -- helpers ----------------------------------------------------------------------------------
 

@@ -227,6 +227,13 @@ class ReconnectingClient:
     def whisper(self, name: str, message: str) -> None:
         self._call(lambda: self.client.whisper(name, message))
 
+    def entity_rotation(self, entity_id: int) -> float | None:
+        return self._call(lambda: self.client.entity_rotation(entity_id))
+
+    def teleport(self, entity_id: int, position: tuple[float, float, float],
+                 facing: tuple[float, float] | None = None) -> bool:
+        return self._call(lambda: self.client.teleport(entity_id, position, facing))
+
     def poll_block_places(self) -> list[BlockChange]:
         return self._call(self.client.poll_block_places)
 

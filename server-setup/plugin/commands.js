@@ -57,6 +57,28 @@ function makeCommands (hub) {
     if (entity.disconnected) throw new CommandError('player is offline')
     await entity.teleport(pos)
   }
+  // Facing, as Bukkit's yaw (degrees, 0 = south, 90 = west) and pitch (degrees, 90 = straight down), which
+  // RaspberryJuice 1.11+ reads and sets with entity.getRotation/setRotation, getPitch/setPitch. flying-squid
+  // keeps both as protocol bytes (1/256 of a turn); a player is told with a position packet of its own place,
+  // in degrees (flying-squid's sendSelfPosition writes the bytes there).
+  const toDegrees = (byte) => ((byte ?? 0) * 360 / 256 + 360) % 360
+  const toByte = (degrees) => {
+    const b = Math.round(((degrees % 360) + 360) % 360 * 256 / 360) % 256
+    return b > 127 ? b - 256 : b
+  }
+  function face (entity, yaw, pitch) {
+    if (entity.disconnected) throw new CommandError('player is offline')
+    if (!Number.isFinite(yaw) || !Number.isFinite(pitch)) throw new CommandError('not a finite angle')
+    entity.yaw = toByte(yaw)
+    entity.pitch = toByte(Math.max(-90, Math.min(90, pitch)))
+    if (!entity._client) return // not a player: nobody to tell
+    const p = entity.position
+    entity._client.write('position', {
+      teleportId: 1, x: p.x, y: p.y, z: p.z, dx: 0, dy: 0, dz: 0,
+      yaw: toDegrees(entity.yaw), pitch: Math.max(-90, Math.min(90, pitch)), flags: 0
+    })
+  }
+  const pitchOf = (entity) => { const d = toDegrees(entity.pitch); return d > 180 ? d - 360 : d }
 
   // ---- blocks ----
   const stateOf = (id, data) => legacy.toState(id, data) ?? 0 // unknown ids are air, as in CraftBukkit 1.12
@@ -203,6 +225,18 @@ function makeCommands (hub) {
     'entity.setTile': async (s, args) => { need(args, 4); await teleport(entityById(args[0]), blockAt(s, args, 1)) },
     'entity.getPos': async (s, args) => entityPos(s, entityById(args[0])),
     'entity.setPos': async (s, args) => { need(args, 4); await teleport(entityById(args[0]), pointAt(s, args, 1)) },
+    'entity.getRotation': async (s, args) => formatDouble(toDegrees(entityById(args[0]).yaw)),
+    'entity.setRotation': async (s, args) => {
+      need(args, 2)
+      const entity = entityById(args[0])
+      face(entity, parseDouble(args[1]), pitchOf(entity))
+    },
+    'entity.getPitch': async (s, args) => formatDouble(pitchOf(entityById(args[0]))),
+    'entity.setPitch': async (s, args) => {
+      need(args, 2)
+      const entity = entityById(args[0])
+      face(entity, toDegrees(entity.yaw), parseDouble(args[1]))
+    },
     'entity.getName': async (s, args) => {
       const id = parseInt32(args[0])
       const entity = online().find(p => p.id === id) || serv.entities[id]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 
 from mcpi.block import Block
@@ -31,6 +32,8 @@ class FakeWorld:
         self.hits: list[BlockEvent] = []
         self.names: dict[int, str] = {}
         self.where: dict[int, Vec3] = {}
+        self.facing: dict[int, tuple[float, float]] = {}
+        """The yaw and pitch each player was last turned to."""
         self.commands = 0
         self.place_events = place_events
         self.tells_addresses = addresses
@@ -149,6 +152,19 @@ class FakeWorld:
 
     def entity_tile(self, entity_id: int) -> Vec3 | None:
         return self.where.get(entity_id)
+
+    def entity_rotation(self, entity_id: int) -> float | None:
+        """As a server with ``entity.getRotation`` (the embedded one); None for nobody online."""
+        return self.facing.get(entity_id, (0.0, 0.0))[0] if entity_id in self.names else None
+
+    def teleport(self, entity_id: int, position: tuple[float, float, float],
+                 facing: tuple[float, float] | None = None) -> bool:
+        if entity_id not in self.names:
+            return False
+        self.where[entity_id] = Vec3(*(math.floor(v) for v in position))
+        if facing is not None:
+            self.facing[entity_id] = facing
+        return True
 
     def supports_block_events(self) -> bool:
         return self.place_events
