@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from blockref.bridge.protocol import InvalidArgument, ProtocolError, ServerFailure
+from blockref.bridge.protocol import InvalidArgument, ServerFailure
 from blockref.engines.core import SIMULTANEOUS
 
 if TYPE_CHECKING:
@@ -113,10 +113,9 @@ class Spectators:
     """Who the lines posted now answer, beside the board's own audience (see :meth:`replying`)."""
 
     def whispers(self) -> bool:
-        try:
-            return bool(self.client.supports_whispers())
-        except ProtocolError:
-            return False
+        """Whether the server can whisper (its errors go to the loop, as a post's would: a lost connection
+        must be noticed)."""
+        return bool(self.client.supports_whispers())
 
     @contextmanager
     def replying(self, *names: str) -> Iterator[None]:

@@ -127,3 +127,80 @@ def test_a_reply_to_a_whisper_puts_the_stream_out_of_step_and_it_is_closed(
     with pytest.raises(GarbledReply):
         client.entity_tile(5)
     assert client.closed
+
+
+class TurningFake(WhisperingFake):
+    """Also RaspberryJuice 1.11+'s entity.setPos, getRotation, setRotation and setPitch."""
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(**options)
+        self.rotation_reply = "90.0"
+
+    def _handlers(self) -> dict[str, Callable[[_Session, list[str]], str | None]]:
+        handlers = super()._handlers()
+        handlers["entity.setPos"] = lambda s, a: self._known(a[0], None)
+        handlers["entity.getRotation"] = lambda s, a: self._known(a[0], self.rotation_reply)
+        handlers["entity.setRotation"] = lambda s, a: self._known(a[0], None)
+        handlers["entity.setPitch"] = lambda s, a: self._known(a[0], None)
+        return handlers
+
+    def _known(self, entity: str, reply: str | None) -> str | None:
+        self.entities[int(entity)]  # KeyError: Fail, as for an entity nobody has
+        return reply
+
+
+@pytest.fixture
+def turning() -> object:
+    with TurningFake() as fake:
+        fake.entities[5] = FakeEntity("alex", (0, 0, 0))
+        client = MinecraftClient.connect("127.0.0.1", fake.port, timeout=2.0)
+        yield fake, client
+        client.close()
+
+
+def test_teleport_moves_and_turns_with_decimal_arguments(turning: tuple[TurningFake, MinecraftClient]) -> None:
+    fake, client = turning
+    assert client.entity_rotation(5) == 90.0
+    assert client.teleport(5, (10.5, 0.0, -3.25), (180.0, 30.0))
+    sent = [line for line in fake.received if line.startswith("entity.set")]
+    assert sent == ["entity.setPos(5,10.5,0,-3.25)", "entity.setRotation(5,180)", "entity.setPitch(5,30)"]
+
+
+def test_teleport_of_nobody_is_false_and_the_stream_stays_in_step(turning: tuple[TurningFake,
+                                                                                 MinecraftClient]) -> None:
+    _, client = turning
+    assert client.entity_rotation(6) is None  # Fail: nobody with that id
+    assert client.teleport(6, (1.0, 2.0, 3.0)) is False
+    assert client.entity_rotation(5) == 90.0
+
+
+@pytest.mark.parametrize("bad", [(float("nan"), 0.0, 0.0), (0.0, float("inf"), 0.0)])
+def test_a_position_that_is_no_number_is_refused_before_anything_is_sent(
+        turning: tuple[TurningFake, MinecraftClient], bad: tuple[float, float, float]) -> None:
+    fake, client = turning
+    with pytest.raises(InvalidArgument):
+        client.teleport(5, bad)
+    with pytest.raises(InvalidArgument):
+        client.teleport(5, (0.0, 0.0, 0.0), (float("nan"), 0.0))
+    assert not [line for line in fake.received if line.startswith("entity.set")]
+
+
+@pytest.mark.parametrize("garbled", ["ninety", "nan", "1,2", ""])
+def test_a_garbled_rotation_closes_the_stream(turning: tuple[TurningFake, MinecraftClient], garbled: str) -> None:
+    fake, client = turning
+    fake.rotation_reply = garbled
+    with pytest.raises(GarbledReply):
+        client.entity_rotation(5)
+    assert client.closed
+
+
+@pytest.mark.parametrize("options", [{}, {"dialect": "pycraft"}])
+def test_no_rotation_where_the_server_has_none(options: dict[str, object]) -> None:
+    with FakeRaspberryJuice(**options) as fake:  # type: ignore[arg-type]
+        fake.entities[5] = FakeEntity("alex", (0, 0, 0))
+        client = MinecraftClient.connect("127.0.0.1", fake.port, timeout=2.0)
+        started = time.monotonic()
+        assert client.entity_rotation(5) is None
+        assert time.monotonic() - started < 1.0
+        assert client.entity_tile(5) is not None
+        client.close()

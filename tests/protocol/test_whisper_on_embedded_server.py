@@ -1,5 +1,6 @@
 """The ``blockref.chat.whisper`` extension on the real embedded server, heard by mineflayer bots: a whisper
-reaches its player and nobody else, however its text or the name is made up."""
+reaches its player and nobody else, however its text or the name is made up; and a player moved and turned
+(``entity.setPos``, ``entity.setRotation``, ``entity.setPitch``) as ``tp`` does it."""
 
 from __future__ import annotations
 
@@ -62,3 +63,25 @@ def test_a_whisper_cannot_be_forged_into_another_players_chat(mc: MinecraftClien
     wait_heard(alice, "w2-fence")
     assert heard(bob, "w2 ") == []
     assert len(heard(alice, "w2 ")) == 1
+
+
+def test_a_player_is_moved_and_turned(mc: MinecraftClient, players: Any) -> None:
+    bot = players.join("tp_erin")
+    entity = mc.player_entity_id("tp_erin")
+    assert entity is not None
+    assert mc.entity_rotation(entity) is not None  # the embedded server can turn players
+    assert mc.teleport(entity, (-300.5, 0.0, -300.5), (90.0, 20.0))
+
+    def arrived() -> bool:
+        tile = mc.entity_tile(entity)
+        rotation = mc.entity_rotation(entity)
+        return tile is not None and (tile.x, tile.z) == (-301, -301) and rotation is not None \
+            and abs(rotation - 90.0) < 3
+
+    deadline = time.monotonic() + WAIT
+    while not arrived():
+        assert time.monotonic() < deadline, (mc.entity_tile(entity), mc.entity_rotation(entity))
+        time.sleep(0.1)
+    bot.leave()
+    assert mc.teleport(entity, (0.0, 0.0, 0.0)) is False  # gone: refused, and the stream is in step
+    assert mc.entity_rotation(entity) is None
