@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from mcpi.event import BlockEvent
+
 from blockref.bridge.chat_budget import LINES_PER_WINDOW
 from blockref.bridge.config import BoardConfig, BridgeConfig
 from blockref.bridge.games.nodes import NodesWorld
+from blockref.bridge.games.tightwire import TightwireWorld
 from blockref.bridge.journal import Journal
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.service import Service
@@ -199,3 +202,21 @@ def test_a_line_of_no_board_stays_public() -> None:
     world.log_in(11, "eve", "127.0.0.1")
     service.step()
     assert "welcome eve" in world.chat[-1]
+
+
+def test_a_bystanders_sword_hit_is_answered_to_them_and_the_players_only() -> None:
+    world = FakeWorld(whispers=True)
+    tightwire = TightwireWorld.build((0, 0, 0), None, 0, None, {})
+    referee = BoardReferee("main", tightwire, Journal(":memory:"), prefix="tw")
+    service = Service(world, BridgeConfig(boards=[BoardConfig("main", tightwire, "tw")]), {"main": referee},
+                      say=lambda line: None)
+    for entity, name in ((ALEX, "alex"), (CY, "cy"), (DEE, "dee")):
+        world.log_in(entity, name, "127.0.0.1")
+    service.step()
+    say(service, world, ALEX, "tw join 1")
+    before = mark(world)
+    world.hits.append(BlockEvent.Hit(*tightwire.layout.dot_cell(0, 0, 1), 1, DEE))
+    service.step()
+    assert any("dee, take a seat first" in line for line in heard_since(world, "dee", before))
+    assert any("dee, take a seat first" in line for line in heard_since(world, "alex", before))
+    assert heard_since(world, "cy", before) == []
