@@ -44,6 +44,8 @@ def help_lines(referee: BoardReferee, placers_reported: bool = True) -> list[str
         f"{prefix} leave | start | reset | concede | status{undo}",
         f"{prefix} clear removes the board (the game is kept); {prefix} build brings it back",
         f"{prefix} rules [topic]: the rules in short; {prefix} hint: a suggestion, where the board allows it",
+        f"{prefix} boards: every board; {prefix} watch NAME | unwatch: hear a board's lines, or stop; "
+        f"{prefix} tp NAME: go and see it",
         referee.world.how_to_play,
         *([] if placers_reported or referee.world.uses_hits else [PLACERS_UNKNOWN]),
     ]

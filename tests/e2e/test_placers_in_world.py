@@ -178,8 +178,10 @@ def test_a_wall_out_of_turn_or_of_someone_seated_nowhere_is_taken_back_and_told(
         mover = to_move(table.state(board))
         other = next(p for p in table.seats[board] if p != mover)
         wall = free_wall(table.state(board), random.Random(1), set())
-        table.place(board, table.seats[board][other], wall)
-        wait_told(eve, heard, f"wall on {wall} taken back: it is player {mover}'s turn")
+        placer = table.seats[board][other]
+        placer_heard = len(placer.chat_log())
+        table.place(board, placer, wall)  # told to the board (its players), not to eve, a bystander
+        wait_told(placer, placer_heard, f"wall on {wall} taken back: it is player {mover}'s turn")
         table.place(board, eve, wall)
         wait_told(eve, heard, f"wall on {wall} taken back: eve, take a seat first")
         wait_for(table.settled_on(board), 10, f"{board} to show its game")
