@@ -136,6 +136,11 @@ class Game(ABC, Generic[StateT]):
     def new_initial_state(self) -> StateT:
         """The position before the first action."""
 
+    def sides(self) -> list[tuple[Player, ...]]:
+        """The players who win and lose together, side by side: each player alone unless the game has
+        sides (New Rule's four players play in two)."""
+        return [(p,) for p in range(1, self.num_players + 1)]
+
     def replay_history_entry(self, state: StateT, entry: str) -> None:
         """Apply one entry of ``GameState.history()`` (an action or a concession) to ``state``; this
         reads ``concede N`` for any player number N, and every other entry as an action."""
