@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from blockref.bridge.chat_budget import ChatBudget
+from blockref.bridge.ratings_chat import RATING_VERBS, rating_command
 from blockref.bridge.referee import PLACERS_UNKNOWN
 from blockref.bridge.rules_chat import rules_lines
 from blockref.engines.ai.hints import hint
@@ -44,6 +45,7 @@ def help_lines(referee: BoardReferee, placers_reported: bool = True) -> list[str
         f"{prefix} leave | start | reset | concede | status{undo}",
         f"{prefix} clear removes the board (the game is kept); {prefix} build brings it back",
         f"{prefix} rules [topic]: the rules in short; {prefix} hint: a suggestion, where the board allows it",
+        f"{prefix} stats [name]: a player's record and rating; {prefix} top: the ladder",
         referee.world.how_to_play,
         *([] if placers_reported or referee.world.uses_hits else [PLACERS_UNKNOWN]),
     ]
@@ -122,6 +124,8 @@ class CommandDesk:
             return [referee.status(), referee.seat_line()]
         if verb == "rules":
             return rules_lines(referee.game.name, prefix, " ".join(args) or None)
+        if verb in RATING_VERBS:
+            return rating_command(referee.journal, referee.game.name, verb, args, speaker)
         if verb == "hint":
             return self._hint(referee, speaker, seat)
         if verb == "join":

@@ -87,22 +87,26 @@ class _Finished:
 
 
 def refresh(db: sqlite3.Connection, transaction: Transaction | None = None) -> Table:
-    """The ratings of every finished game in the journal ``db``; with ``transaction`` (a writer's) the
-    cache is brought up to date in it, else (a reader) it is read and the rest judged in memory."""
-    if transaction is None:
-        return _bring_up_to_date(db, write=False)
-    with transaction() as writing:
-        _create(writing)
-        return _bring_up_to_date(writing, write=True)
+    """The ratings of every finished game in the journal ``db``. The games the cache lacks are judged
+    outside any transaction; with ``transaction`` (a writer's) the cache then takes them in one, unless
+    it changed meanwhile (the next refresh takes them)."""
+    cached = _cached_games(db)
+    table, new, again = _judge(db, cached)
+    if transaction is not None and (new or again):
+        with transaction() as writing:
+            _create(writing)
+            if _cached_games(writing) == cached:
+                _write(writing, new, again)
+    return table
 
 
 def rebuild(db: sqlite3.Connection, transaction: Transaction) -> Table:
     """Judge every finished game again from the start and write the cache anew (one transaction)."""
+    table, new, _ = _judge(db, None)
     with transaction() as writing:
         _create(writing)
-        writing.execute("DELETE FROM rating_games")
-        writing.execute("DELETE FROM rating_changes")
-        return _bring_up_to_date(writing, write=True)
+        _write(writing, new, again=True)
+    return table
 
 
 def _create(db: sqlite3.Connection) -> None:
@@ -112,33 +116,42 @@ def _create(db: sqlite3.Connection) -> None:
             db.execute(statement)
 
 
-def _bring_up_to_date(db: sqlite3.Connection, write: bool) -> Table:
+Taken = list[tuple[int, "_Finished", list[Change]]]
+"""Games judged for the cache: their place in its order, the game, what it changed."""
+
+
+def _judge(db: sqlite3.Connection, cached: list[tuple[int, str]] | None) -> tuple[Table, Taken, bool]:
+    """The table with every finished game, the games the cache lacks, and whether it must be written anew
+    (it is not the start of the journal's finished games; ``cached`` None: judge all again)."""
     finished = _finished_games(db)
-    cached = _cached_games(db)
-    if cached != [(g.game_id, g.stamp) for g in finished[:len(cached)]]:
-        if write:
-            db.execute("DELETE FROM rating_games")
-            db.execute("DELETE FROM rating_changes")
-        cached = []
-    table = _load(db) if cached else Table()
-    if len(finished) == len(cached):
-        return table
+    again = cached is None or cached != [(g.game_id, g.stamp) for g in finished[:len(cached)]]
+    done = 0 if again or cached is None else len(cached)
+    table = _load(db) if done else Table()
+    new: Taken = []
+    if done == len(finished):
+        return table, new, again and bool(cached)
     seats = read_game_seats(db)
-    for order, game in enumerate(finished[len(cached):], start=len(cached) + 1):
+    for order, game in enumerate(finished[done:], start=done + 1):
         entries = [str(e) for (e,) in db.execute("SELECT entry FROM entries WHERE game_id = ? ORDER BY seq",
                                                  (game.game_id,))]
         judged = judge(game.game_id, game.game, game.options, entries, seats.get(game.game_id, []))
         changes = [] if judged is None else table.ladder.play(judged)
         table.changes += changes
-        if write:
-            db.execute("INSERT INTO rating_games (ord, game_id, stamp) VALUES (?, ?, ?)",
-                       (order, game.game_id, game.stamp))
-            db.executemany(
-                "INSERT INTO rating_changes (ord, game_id, game, name, address, result, rated, before, after, mu, "
-                "sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [(order, c.game_id, c.game, c.who.name, c.who.address, c.result, int(c.rated), c.before, c.after,
-                  c.mu, c.sigma) for c in changes])
-    return table
+        new.append((order, game, changes))
+    return table, new, again
+
+
+def _write(db: sqlite3.Connection, new: Taken, again: bool) -> None:
+    if again:
+        db.execute("DELETE FROM rating_games")
+        db.execute("DELETE FROM rating_changes")
+    for order, game, changes in new:
+        db.execute("INSERT INTO rating_games (ord, game_id, stamp) VALUES (?, ?, ?)", (order, game.game_id, game.stamp))
+        db.executemany(
+            "INSERT INTO rating_changes (ord, game_id, game, name, address, result, rated, before, after, mu, "
+            "sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(order, c.game_id, c.game, c.who.name, c.who.address, c.result, int(c.rated), c.before, c.after,
+              c.mu, c.sigma) for c in changes])
 
 
 def _finished_games(db: sqlite3.Connection) -> list[_Finished]:

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from blockref.bridge.journal import GameSummary
+from blockref.bridge.ratings_store import Table, refresh
 
 _SUMMARY = ("SELECT g.id, g.board, g.game, g.options, g.started, g.finished, g.result, COUNT(e.seq), {reason} "
             "FROM games g LEFT JOIN entries e ON e.game_id = g.id ")
@@ -131,6 +132,10 @@ class Archive:
         for board, player, name in self._db.execute("SELECT board, player, name FROM seats"):
             seats.setdefault(str(board), {})[int(player)] = str(name)
         return seats
+
+    def ratings(self) -> Table:
+        """The players' records and ratings (the referee's cache, and in memory the games it lacks)."""
+        return refresh(self._db)
 
     def players(self) -> list[str]:
         """Every name that ever gave an entry or took a seat, sorted."""
