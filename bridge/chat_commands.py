@@ -117,6 +117,8 @@ class CommandDesk:
         prefix = referee.prefix
         if verb == "help":
             return help_lines(referee, self.placers_reported())
+        if verb in RATING_VERBS:
+            return rating_command(referee.journal, referee.game.name, verb, args, speaker)
         queued = referee.world.queues_actions and verb in QUEUE_VERBS
         if verb not in VERBS and verb not in referee.world.chat_verbs and not queued:
             return [f"unknown command; try '{prefix} help'"]
@@ -124,8 +126,6 @@ class CommandDesk:
             return [referee.status(), referee.seat_line()]
         if verb == "rules":
             return rules_lines(referee.game.name, prefix, " ".join(args) or None)
-        if verb in RATING_VERBS:
-            return rating_command(referee.journal, referee.game.name, verb, args, speaker)
         if verb == "hint":
             return self._hint(referee, speaker, seat)
         if verb == "join":
