@@ -185,9 +185,11 @@ class Journal:
                 self._db.execute(RESULT_REASON)
             if not self._has_table("game_seats"):
                 with self._writing():
-                    self._db.execute(GAME_SEATS)
-                    for (board,) in self._db.execute("SELECT DISTINCT board FROM games WHERE finished IS NULL"):
-                        self._record_seats(board)
+                    if not self._has_table("game_seats"):  # another writer opening it at once did it meanwhile
+                        self._db.execute(GAME_SEATS)
+                        running = self._db.execute("SELECT DISTINCT board FROM games WHERE finished IS NULL")
+                        for (board,) in running.fetchall():
+                            self._record_seats(board)
         except (sqlite3.Error, OSError) as error:
             raise JournalError(f"cannot open the journal {self.path} for writing: {error}; check that its folder "
                                "is writable and has free space") from None

@@ -13,7 +13,9 @@ Everything an AI, the bridge or a test needs goes through this API:
 - ``clone()``, ``is_terminal()``, ``winner()``, ``returns()``,
 - ``concede(player)`` (allowed at any time, never a legal action, so search and random play
   never pick it),
-- ``serialize()`` and ``Game.deserialize()`` (round-trip exactly).
+- ``serialize()`` and ``Game.deserialize()`` (round-trip exactly),
+- ``Game.sides()``: the players who win and lose together (New Rule's 1+3 against 2+4; each player alone
+  elsewhere), which the bridge's ratings take as teams.
 
 How the other games fit without special cases:
 
