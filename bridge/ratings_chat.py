@@ -30,6 +30,8 @@ TOP = 10
 LAST = 3
 """Newest games ``stats`` names."""
 NAME_LENGTH = 24
+PER_LINE = 6
+"""Rating changes said a line at the end of a game (Implosion has up to 24)."""
 
 
 def table(journal: Journal) -> Table:
@@ -59,7 +61,9 @@ def result_lines(journal: Journal, game_id: int) -> list[str]:
     changes = [c for c in table(journal).of_game(game_id) if c.rated]
     if not changes:
         return [f"{reason}Not rated: ratings move in games between people who hold their seats throughout."]
-    return [f"{reason}Ratings: {', '.join(_moved(c) for c in changes)}."]
+    moved = [", ".join(_moved(c) for c in changes[i:i + PER_LINE]) for i in range(0, len(changes), PER_LINE)]
+    return [f"{reason}Ratings: {moved[0]}{'.' if len(moved) == 1 else ','}",
+            *(f"  {part}{'.' if n == len(moved) - 1 else ','}" for n, part in enumerate(moved) if n)]
 
 
 def stats_lines(journal: Journal, game: str, name: str) -> list[str]:

@@ -21,9 +21,11 @@ from openskill.models import PlackettLuce
 from blockref.bridge.config import BoardConfig, BridgeConfig, build_world
 from blockref.bridge.journal import SCHEMA, Journal, SeatChange
 from blockref.bridge.ratings import Identity
+from blockref.bridge.ratings_chat import result_lines
 from blockref.bridge.ratings_store import Table, rebuild, refresh
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.service import Service
+from blockref.engines.catalogue import make_game
 from tests.bridge.fake_world import FakeWorld
 
 NODES = {"corners": "diagonal", "turn_limit": 400}
@@ -291,3 +293,20 @@ def test_a_writer_killed_at_any_moment_leaves_the_journal_and_the_ratings_consis
             read = refresh(journal.connection)  # the cache as the kill left it, and the games it lacks
             assert read.rows() == rebuild(journal.connection, journal.transaction).rows()
             assert len({c.game_id for c in read.changes}) == len(finished)
+
+
+def test_the_engines_tell_their_sides() -> None:
+    assert make_game("newrule", {"players": 4}).sides() == [(1, 3), (2, 4)]
+    assert make_game("newrule", {"players": 2}).sides() == [(1,), (2,)]
+    assert make_game("implosion", {"players": 3}).sides() == [(1,), (2,), (3,)]
+
+
+def test_the_end_of_a_game_of_many_says_the_changes_six_a_line() -> None:
+    journal = Journal(":memory:")
+    names = {seat: f"p{seat}" for seat in range(1, 13)}
+    game_id = finish(journal, "ring", "implosion", {"players": 12}, names, [f"concede {s}" for s in range(2, 13)])
+    lines = result_lines(journal, game_id)
+    assert len(lines) == 2 and lines[0].endswith(",")
+    assert lines[0].startswith("how it ended: words nobody reads. Ratings: p1 0.0 -> ")
+    assert lines[0].count(" -> ") == 6 and lines[1].count(" -> ") == 6 and lines[1].endswith(".")
+    assert lines[1].startswith("  p7 0.0 -> ")
