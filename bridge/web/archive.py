@@ -61,6 +61,7 @@ class Archive:
             raise JournalMissing(f"the journal at {path} is still being created")
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
         self._select = _SUMMARY.format(reason="g.reason" if "reason" in columns else "NULL")
+        self._ratings: tuple[int, Table] | None = None
 
     def close(self) -> None:
         self._db.close()
@@ -135,7 +136,10 @@ class Archive:
 
     def ratings(self) -> Table:
         """The players' records and ratings (the referee's cache, and in memory the games it lacks)."""
-        return refresh(self._db)
+        version = self.data_version()
+        if self._ratings is None or self._ratings[0] != version:  # judged once for each state of the journal
+            self._ratings = (version, refresh(self._db))
+        return self._ratings[1]
 
     def players(self) -> list[str]:
         """Every name that ever gave an entry or took a seat, sorted."""

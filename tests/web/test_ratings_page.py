@@ -49,6 +49,9 @@ def test_the_player_page_shows_ratings_per_game_and_the_record(client: TestClien
                                     "4", "3", "0", "1", "4", str(place)]
     assert cells(page, "tightwire") == ["Tightwire", "alex", "not rated yet", "1", "1", "0", "0", "0", "-"]
     assert page.index('id="ratings"') < page.index('id="games"')
+    game_id = journal.start_game("b10", "nodes", NODES, {1: "alex", 2: "cy"})
+    journal.append(game_id, "concede 1", ending=("player 2 won", None))  # the page follows the journal
+    assert cells(client.get("/archive", params={"player": "alex"}).text, "nodes")[3:7] == ["5", "3", "0", "2"]
     nobody = client.get("/archive", params={"player": "<b>zed</b>"}).text
     assert '<p id="no-ratings">&lt;b&gt;zed&lt;/b&gt; has no finished game on record yet.</p>' in nobody
     assert 'id="ratings"' not in client.get("/archive").text
