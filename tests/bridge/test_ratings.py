@@ -13,13 +13,14 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from openskill.models import PlackettLuce
 
 from blockref.bridge.config import BoardConfig, BridgeConfig, build_world
-from blockref.bridge.journal import SCHEMA, Journal, SeatChange
+from blockref.bridge.journal import SCHEMA, Journal, JournalError, SeatChange
 from blockref.bridge.ratings import Identity
 from blockref.bridge.ratings_chat import result_lines
 from blockref.bridge.ratings_store import Table, rebuild, refresh
@@ -310,3 +311,19 @@ def test_the_end_of_a_game_of_many_says_the_changes_six_a_line() -> None:
     assert lines[0].startswith("how it ended: words nobody reads. Ratings: p1 0.0 -> ")
     assert lines[0].count(" -> ") == 6 and lines[1].count(" -> ") == 6 and lines[1].endswith(".")
     assert lines[1].startswith("  p7 0.0 -> ")
+
+
+def test_a_cache_the_journal_cannot_take_still_gives_the_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    journal = Journal(":memory:")
+    game_id = finish(journal, "a", "nodes", NODES, {1: "alice", 2: "bob"}, ["concede 2"])
+
+    @contextlib.contextmanager
+    def full_disk() -> Iterator[sqlite3.Connection]:
+        raise JournalError("cannot write the journal: database or disk is full")
+        yield journal.connection
+
+    monkeypatch.setattr(journal, "transaction", full_disk)
+    assert result_lines(journal, game_id) == [
+        "how it ended: words nobody reads. Ratings: alice 0.0 -> 3.4 (+3.4), bob 0.0 -> -1.8 (-1.8)."]
+    assert journal.connection.execute("SELECT COUNT(*) FROM sqlite_master WHERE name = 'rating_games'").fetchone() \
+        == (0,)
