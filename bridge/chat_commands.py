@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from blockref.bridge.chat_budget import ChatBudget
+from blockref.bridge.ratings_chat import RATING_VERBS, rating_command
 from blockref.bridge.referee import PLACERS_UNKNOWN
 from blockref.bridge.rules_chat import rules_lines
 from blockref.engines.ai.hints import hint
@@ -46,6 +47,7 @@ def help_lines(referee: BoardReferee, placers_reported: bool = True) -> list[str
         f"{prefix} rules [topic]: the rules in short; {prefix} hint: a suggestion, where the board allows it",
         f"{prefix} boards: every board; {prefix} watch NAME | unwatch: hear a board's lines, or stop; "
         f"{prefix} tp NAME: go and see it",
+        f"{prefix} stats [name]: a player's record and rating; {prefix} top: the ladder",
         referee.world.how_to_play,
         *([] if placers_reported or referee.world.uses_hits else [PLACERS_UNKNOWN]),
     ]
@@ -117,6 +119,8 @@ class CommandDesk:
         prefix = referee.prefix
         if verb == "help":
             return help_lines(referee, self.placers_reported())
+        if verb in RATING_VERBS:
+            return rating_command(referee.journal, referee.game.name, verb, args, speaker)
         queued = referee.world.queues_actions and verb in QUEUE_VERBS
         if verb not in VERBS and verb not in referee.world.chat_verbs and not queued:
             return [f"unknown command; try '{prefix} help'"]

@@ -22,6 +22,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "blockref.bridge.commands.demo",
     "blockref.bridge.commands.draw",
     "blockref.bridge.commands.games",
+    "blockref.bridge.commands.players",
     "blockref.bridge.commands.setup",
     "blockref.bridge.commands.web",
 )

@@ -73,6 +73,23 @@ SEAT_ADDRESS = "ALTER TABLE seats ADD COLUMN address TEXT"
 """The address a seat was taken from (added to journals written before it; NULL: not known)."""
 RESULT_REASON = "ALTER TABLE games ADD COLUMN reason TEXT"
 """How a finished game ended (added to journals written before it; NULL: not told)."""
+GAME_SEATS = """
+CREATE TABLE game_seats (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL,
+    player INTEGER NOT NULL,
+    name TEXT,
+    address TEXT,
+    computer INTEGER NOT NULL,
+    entries INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seq)
+)"""
+"""Who held each seat of each game: a row when the game starts (its board's seats) and at every change
+while it runs (``name`` NULL: freed), with the number of entries journaled by then. Journals written
+before it get it with the running games' seats as they are now, at their entries so far (see
+:func:`blockref.bridge.ratings.steady_holders`: a seat not known from a game's start is nobody's)."""
+COMPUTER_SEAT = "computer ("
+"""How a computer's seat is named (``computer (hard)``); no person's name can start so."""
 
 
 @dataclass(frozen=True)
@@ -84,6 +101,18 @@ class SavedGame:
     result: str | None = None
     """What the journal says of its end (None: running)."""
     reason: str | None = None
+
+
+@dataclass(frozen=True)
+class SeatChange:
+    """A seat of a game changed hands (see :data:`GAME_SEATS`): ``name`` (None: freed) took it, from
+    ``address`` where the server told it, when the game had ``entries`` entries."""
+
+    player: int
+    name: str | None
+    address: str | None
+    computer: bool
+    entries: int
 
 
 @dataclass(frozen=True)
@@ -134,6 +163,7 @@ class Journal:
         self.fault: str | None = None
         """Why the last write failed (SQLite's words: ``database or disk is full``), until a write succeeds
         again (see :meth:`writable`)."""
+        self.read_only = read_only
         memory = self.path == ":memory:"
         if not memory:
             _check_readable(Path(path))
@@ -153,12 +183,23 @@ class Journal:
                 self._db.execute(SEAT_ADDRESS)
             if "reason" not in self._game_columns():
                 self._db.execute(RESULT_REASON)
+            if not self._has_table("game_seats"):
+                with self._writing():
+                    if not self._has_table("game_seats"):  # another writer opening it at once did it meanwhile
+                        self._db.execute(GAME_SEATS)
+                        running = self._db.execute("SELECT DISTINCT board FROM games WHERE finished IS NULL")
+                        for (board,) in running.fetchall():
+                            self._record_seats(board)
         except (sqlite3.Error, OSError) as error:
             raise JournalError(f"cannot open the journal {self.path} for writing: {error}; check that its folder "
                                "is writable and has free space") from None
 
     def close(self) -> None:
         self._db.close()
+
+    def _has_table(self, name: str) -> bool:
+        return self._db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+                                (name,)).fetchone() is not None
 
     def _game_columns(self) -> set[str]:
         return {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
@@ -205,6 +246,7 @@ class Journal:
                 "INSERT INTO games (board, game, options, started) VALUES (?, ?, ?, ?)",
                 (board, game, json.dumps(options, sort_keys=True), time.time()),
             )
+            self._record_seats(board)
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
@@ -358,6 +400,64 @@ class Journal:
                     "INSERT OR REPLACE INTO seats (board, player, name, address) VALUES (?, ?, ?, ?)",
                     (board, player, name, address),
                 )
+            self._record_seats(board, player)
+
+    def _record_seats(self, board: str, player: int | None = None) -> None:
+        """Write the board's seats (``player``'s only, if given) as they are now into ``game_seats`` for the
+        board's running game, if it has one (in the caller's transaction)."""
+        row = self._db.execute("SELECT id FROM games WHERE board = ? AND finished IS NULL ORDER BY id DESC LIMIT 1",
+                               (board,)).fetchone()
+        if row is None:
+            return
+        game_id = row[0]
+        (entries,) = self._db.execute("SELECT COUNT(*) FROM entries WHERE game_id = ?", (game_id,)).fetchone()
+        (seq,) = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM game_seats WHERE game_id = ?",
+                                  (game_id,)).fetchone()
+        held = {p: (n, a) for p, n, a in self._db.execute("SELECT player, name, address FROM seats WHERE board = ?",
+                                                          (board,))}
+        players = sorted(held) if player is None else [player]
+        rows = []
+        for i, p in enumerate(players, start=1):
+            name, address = held.get(p, (None, None))
+            rows.append((game_id, seq + i, p, name, address, is_computer(name), entries))
+        self._db.executemany("INSERT INTO game_seats (game_id, seq, player, name, address, computer, entries) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
+
+    def game_seats(self, game_id: int | None = None) -> dict[int, list[SeatChange]]:
+        """Who held the seats of game ``game_id`` (of every game, if None), in order, by game; a journal
+        only read here and written before seats were kept per game has none."""
+        return read_game_seats(self._db, game_id)
+
+    @property
+    def connection(self) -> sqlite3.Connection:
+        """The journal's database, for reading the tables a module keeps in it (the ratings cache); write
+        them only within :meth:`transaction`."""
+        return self._db
+
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction of a module keeping tables of its own in the journal (see :meth:`connection`);
+        a failure rolls it back whole and raises :class:`JournalError`."""
+        with self._writing():
+            yield self._db
+
+
+def read_game_seats(db: sqlite3.Connection, game_id: int | None = None) -> dict[int, list[SeatChange]]:
+    """:meth:`Journal.game_seats` on a connection to a journal (a reader's of its own too)."""
+    if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'game_seats'").fetchone() is None:
+        return {}
+    where, args = ("WHERE game_id = ? ", (game_id,)) if game_id is not None else ("", ())
+    rows = db.execute(f"SELECT game_id, player, name, address, computer, entries FROM game_seats {where}"
+                      "ORDER BY game_id, seq", args)
+    found: dict[int, list[SeatChange]] = {}
+    for gid, player, name, address, computer, entries in rows:
+        found.setdefault(int(gid), []).append(SeatChange(int(player), name, address, bool(computer), int(entries)))
+    return found
+
+
+def is_computer(name: str | None) -> bool:
+    """Whether a seat held under ``name`` is a computer's (see :data:`COMPUTER_SEAT`)."""
+    return bool(name and name.startswith(COMPUTER_SEAT))
 
 
 def _check_readable(path: Path) -> None:

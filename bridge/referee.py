@@ -15,6 +15,7 @@ from typing import Any
 from blockref.bridge.edits import EditPlan, plan_edits
 from blockref.bridge.games.base import GameWorld, Notice, Placement, TimeOut
 from blockref.bridge.journal import Ending, Journal, JournalError, PendingEntry
+from blockref.bridge.ratings_chat import result_lines
 from blockref.engines.core import GameState, IllegalAction
 from blockref.schematics.blocks import AIR, BlockType
 
@@ -610,7 +611,8 @@ class BoardReferee:
             self.journal.finish(self.game_id, *outcome)
 
     def _result_lines(self) -> list[str]:
-        return [self.status(), f"'{self.prefix} start' plays again (seats stay; '{self.prefix} leave' frees yours)."]
+        return [self.status(), f"'{self.prefix} start' plays again (seats stay; '{self.prefix} leave' frees yours, "
+                               f"'{self.prefix} join' takes one).", *result_lines(self.journal, self.game_id)]
 
 
 def _attribute(placement: Placement, placed_by: Mapping[Cell, str], order: Mapping[Cell, int],

@@ -13,7 +13,9 @@ Everything an AI, the bridge or a test needs goes through this API:
 - ``clone()``, ``is_terminal()``, ``winner()``, ``returns()``,
 - ``concede(player)`` (allowed at any time, never a legal action, so search and random play
   never pick it),
-- ``serialize()`` and ``Game.deserialize()`` (round-trip exactly).
+- ``serialize()`` and ``Game.deserialize()`` (round-trip exactly),
+- ``Game.sides()``: the players who win and lose together (New Rule's 1+3 against 2+4; each player alone
+  elsewhere), which the bridge's ratings take as teams.
 
 How the other games fit without special cases:
 
@@ -135,6 +137,11 @@ class Game(ABC, Generic[StateT]):
     @abstractmethod
     def new_initial_state(self) -> StateT:
         """The position before the first action."""
+
+    def sides(self) -> list[tuple[Player, ...]]:
+        """The players who win and lose together, side by side: each player alone unless the game has
+        sides (New Rule's four players play in two)."""
+        return [(p,) for p in range(1, self.num_players + 1)]
 
     def replay_history_entry(self, state: StateT, entry: str) -> None:
         """Apply one entry of ``GameState.history()`` (an action or a concession) to ``state``; this

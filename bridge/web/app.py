@@ -27,6 +27,7 @@ from blockref.bridge.web.hub import LOBBY, Hub
 from blockref.bridge.web.limits import RateLimit
 from blockref.bridge.web.live import Boards
 from blockref.bridge.web.play import PLAYABLE, Refused, WebGames, unfinished
+from blockref.bridge.web.ratings import standings_of
 from blockref.engines.catalogue import GAMES, game_module
 
 STATIC = Path(__file__).with_name("static")
@@ -96,7 +97,8 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
         found = [] if archive is None else archive.games(game or None, player or None)
         known = [] if archive is None else archive.players()
         who = {} if archive is None else archive.players_of([g.id for g in found])
-        return HTMLResponse(pages.archive(found, who, _titles(list(GAMES)), game, player, known))
+        standings = standings_of(archive.ratings(), player) if archive is not None and player else []
+        return HTMLResponse(pages.archive(found, who, _titles(list(GAMES)), game, player, known, standings))
 
     def _game(request: Request) -> tuple[Any, Any]:
         try:

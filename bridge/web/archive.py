@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from blockref.bridge.journal import GameSummary
+from blockref.bridge.ratings_store import Table, refresh
 
 _SUMMARY = ("SELECT g.id, g.board, g.game, g.options, g.started, g.finished, g.result, COUNT(e.seq), {reason} "
             "FROM games g LEFT JOIN entries e ON e.game_id = g.id ")
@@ -60,6 +61,7 @@ class Archive:
             raise JournalMissing(f"the journal at {path} is still being created")
         columns = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
         self._select = _SUMMARY.format(reason="g.reason" if "reason" in columns else "NULL")
+        self._ratings: tuple[int, Table] | None = None
 
     def close(self) -> None:
         self._db.close()
@@ -131,6 +133,13 @@ class Archive:
         for board, player, name in self._db.execute("SELECT board, player, name FROM seats"):
             seats.setdefault(str(board), {})[int(player)] = str(name)
         return seats
+
+    def ratings(self) -> Table:
+        """The players' records and ratings (the referee's cache, and in memory the games it lacks)."""
+        version = self.data_version()
+        if self._ratings is None or self._ratings[0] != version:  # judged once for each state of the journal
+            self._ratings = (version, refresh(self._db))
+        return self._ratings[1]
 
     def players(self) -> list[str]:
         """Every name that ever gave an entry or took a seat, sorted."""

@@ -10,6 +10,7 @@ from urllib.parse import urlencode
 
 from blockref.bridge.journal import GameSummary
 from blockref.bridge.web.clicks import Spot, reach
+from blockref.bridge.web.ratings import PlayerStanding, ratings_table
 
 
 def layout(title: str, body: str, page: str, data: dict[str, Any] | None = None) -> str:
@@ -81,8 +82,9 @@ def board(snapshot: dict[str, Any], targets: list[tuple[str, Spot]]) -> str:
 
 
 def archive(games: list[GameSummary], who: dict[int, list[str]], titles: dict[str, str], chosen_game: str,
-            chosen_player: str, players: list[str]) -> str:
-    """The games found (``who`` played each), the filter, and each player's name as a link to their games."""
+            chosen_player: str, players: list[str], standings: list[PlayerStanding] | None = None) -> str:
+    """The games found (``who`` played each), the filter, and each player's name as a link to their games;
+    with a player chosen, their record and rating in each game (``standings``)."""
     options = "".join(f'<option value="{g}"{" selected" if g == chosen_game else ""}>{escape(t)}</option>'
                       for g, t in titles.items())
     known = "".join(f'<option value="{escape(p)}">' for p in players)
@@ -91,10 +93,11 @@ def archive(games: list[GameSummary], who: dict[int, list[str]], titles: dict[st
         f'<td>{escape(titles.get(g.game, g.game))}</td><td>{_when(g.started)}</td>'
         f'<td>{escape(g.outcome)}</td><td>{g.entries}</td><td>{_player_links(who.get(g.id, []))}</td></tr>'
         for g in games)
+    section = ratings_table(chosen_player, standings or [], titles) if chosen_player else ""
     body = f"""<h1>Archive</h1>
 <form id="filter" method="get"><label>game <select name="game"><option value="">any</option>{options}</select></label>
 <label>player <input name="player" list="players" value="{escape(chosen_player)}"></label><datalist id="players">{known}
-</datalist> <button>Filter</button></form>
+</datalist> <button>Filter</button></form>{section}
 <table id="games"><thead><tr><th>id</th><th>board</th><th>game</th><th>started</th><th>result</th><th>entries</th>
 <th>players</th></tr></thead><tbody>{rows}</tbody></table>{"" if games else '<p id="empty">No game matches.</p>'}"""
     return layout("Archive", body, "archive")

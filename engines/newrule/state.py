@@ -68,6 +68,10 @@ class NewRuleGame(Game["NewRuleState"]):
     def new_initial_state(self) -> NewRuleState:
         return NewRuleState(self)
 
+    def sides(self) -> list[tuple[Player, ...]]:
+        """Players 1 and 3 against 2 and 4 (:func:`side_of`); with two players, each alone."""
+        return [tuple(p for p in range(1, self.num_players + 1) if side_of(p) == side) for side in (1, 2)]
+
 
 class NewRuleState(GameState[NewRuleAction]):
     """A New Rule position. ``turns`` counts every action and concession (escapes and starts included)."""
