@@ -147,6 +147,7 @@ class Service:
             clear_board=self._clear_board,
             placers_reported=self.client.supports_block_events,
         )
+        self.desk.matches.online = self._online_names
         for name, referee in self.referees.items():
             for player, seated in referee.seats.items():
                 level = seated.removeprefix("computer (").removesuffix(")")
@@ -233,6 +234,8 @@ class Service:
             for line in referee.tick(now):
                 self.post(referee, line)
                 self.unsettled.add(referee.name)
+        for referee, line in self.desk.matches.expire(self.desk.clock()):
+            self.post(referee, line)
         self._greet_newcomers(poll.players)
         self._watch_seats(poll.players)
         for referee in watched:
@@ -522,6 +525,12 @@ class Service:
             lines = [f"{speaker}: {error}"]
         for line in lines:
             self.post(referee, line)
+
+    def _online_names(self) -> frozenset[str] | None:
+        """The names of the players online at the last poll (None before it); unnamed players are left out."""
+        if self.online is None:
+            return None
+        return frozenset(n for n in (self._name_of(e) for e in self.online) if not n.startswith("player#"))
 
     def _name_of(self, entity_id: int) -> str:
         if entity_id not in self.names:
