@@ -312,3 +312,24 @@ def test_the_board_named_after_the_name_is_the_match_board() -> None:
     world.say(2, "bob", "nodes accept")
     service.step()
     assert boards["east"].seats == {1: "alice", 2: "bob"} and boards["west"].seats == {}
+
+
+@pytest.mark.parametrize(("game", "prefix", "options"), [
+    ("nodes", "nodes", {}), ("newrule", "newrule", {"players": 4}), ("tightwire", "tw", {}),
+    ("implosion", "imp", {"players": 2}),
+])
+def test_every_game_tells_a_draw_by_agreement_in_its_status_and_journal(game: str, prefix: str,
+                                                                        options: dict[str, object]) -> None:
+    table = Table(game, prefix, **options)
+    lines = table.referee.agree_draw(by="alice")
+    assert lines[0] == "drawn by agreement." and "by agreement" in lines[1] and "by agreement" in table.referee.status()
+    assert table.journal.games()[-1].outcome == "draw (by agreement)"
+    assert table.referee.world.result(table.referee.state) == ("draw", "by agreement")
+
+
+def test_new_rule_tells_how_its_game_ended_in_its_status() -> None:
+    table = Table("newrule", "newrule", size=4)
+    table.chat(1, "join 1")
+    table.chat(2, "join 2")
+    table.chat(2, "concede")
+    assert "(player 2 conceded)" in table.referee.status()
