@@ -224,6 +224,8 @@ class CommandDesk:
                 return [f"levels are {', '.join(LEVELS)}"]
             kept = self.matches.reserved_for_others(referee, "")
             free = [p for p in referee.players if p not in referee.seats and p not in kept]
+            if not free and kept - set(referee.seats):
+                return [self.matches.kept_line(referee, kept - set(referee.seats))]
             if not free:
                 return [f"every seat is taken ({referee.seat_line()})"]
             self.seat_computer(referee, free[0], level)
@@ -236,6 +238,8 @@ class CommandDesk:
         if seat is not None and not args:
             wanted = [seat]
         kept = self.matches.reserved_for_others(referee, speaker)
+        if not args and wanted and set(wanted) <= kept:
+            return [self.matches.kept_line(referee, set(wanted))]
         wanted = [p for p in wanted if p not in kept] if not args else wanted
         if not wanted:
             return [f"every seat is taken ({referee.seat_line()})"]

@@ -269,6 +269,12 @@ class Matches:
             return f"{speaker}, you play seat {own} in this match"
         return None
 
+    def kept_line(self, referee: BoardReferee, seats: set[int]) -> str:
+        """Says that ``seats``, free as they are, belong to the match players of the board's game."""
+        reserved = referee.journal.reserved_seats(referee.game_id)
+        kept = " and ".join(f"seat {p} is {reserved[p]}'s" for p in sorted(seats) if p in reserved)
+        return f"{kept} in this match; no other seat is free ({referee.seat_line()})"
+
     def reserved_for_others(self, referee: BoardReferee, speaker: str) -> set[int]:
         """The seats of the board's game kept for players other than ``speaker``."""
         return {p for p, n in referee.journal.reserved_seats(referee.game_id).items() if n != speaker}

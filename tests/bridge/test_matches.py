@@ -108,8 +108,8 @@ def test_an_accepted_challenge_seats_the_two_and_keeps_their_seats_from_others()
     table.chat(2, "leave")
     assert table.referee.seats == {2: "alice"}
     assert "seat 1 is bob's in this match" in table.chat(3, "join 1")[0]
-    assert "every seat is taken" in table.chat(3, "join")[0]
-    assert "every seat is taken" in table.chat(3, "join bot")[0]
+    assert "seat 1 is bob's in this match; no other seat is free" in table.chat(3, "join")[0]
+    assert "seat 1 is bob's in this match; no other seat is free" in table.chat(3, "join bot")[0]
     assert "seat 1 is bob's in this match" in table.chat(1, "join 1")[0]
     assert "bob plays player 1" in table.chat(2, "join")[0]
     assert table.referee.seats == {1: "bob", 2: "alice"}
