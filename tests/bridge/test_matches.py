@@ -9,11 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from blockref.bridge.commands.games import export_record
 from blockref.bridge.config import BoardConfig, BridgeConfig, build_world
 from blockref.bridge.journal import Journal
 from blockref.bridge.matches import WINDOW
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.service import Service
+from blockref.engines.catalogue import game_module
 from blockref.engines.core import AGREED_DRAW
 from tests.bridge.fake_world import FakeWorld
 
@@ -333,3 +335,20 @@ def test_new_rule_tells_how_its_game_ended_in_its_status() -> None:
     table.chat(2, "join 2")
     table.chat(2, "concede")
     assert "(player 2 conceded)" in table.referee.status()
+
+
+@pytest.mark.parametrize(("game", "prefix", "entries"), [
+    ("nodes", "nodes", ["c3-c4", "c4-c5", "c5-c6", "j3-j4"]), ("newrule", "newrule", ["start c3"]),
+    ("tightwire", "tw", ["draw A1-B3 move A1-B3"]), ("implosion", "imp", ["order 1 12.0 11.0 4"]),
+])
+def test_an_export_carries_the_agreed_draw_and_replays(game: str, prefix: str, entries: list[str]) -> None:
+    table = Table(game, prefix)
+    table.play(*entries)
+    table.referee.agree_draw(by="alice")
+    saved = table.journal.saved_game(table.referee.game_id)
+    assert saved is not None
+    text = export_record(saved, table.journal.games()[-1])
+    assert text.rstrip().endswith(AGREED_DRAW) and "draw (by agreement)" in text
+    body = [line for line in text.splitlines() if not line.startswith("#")]
+    replayed = game_module(game).replay(table.referee.game, body)
+    assert replayed.history() == table.referee.state.history() and replayed.winner() is None
