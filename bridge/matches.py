@@ -67,6 +67,8 @@ class Matches:
     """By the challenger's name in lower case."""
     draws: dict[str, DrawOffer] = field(default_factory=dict)
     """By board name."""
+    untold: list[tuple[BoardReferee, str]] = field(default_factory=list)
+    """Lapses found and not yet said (see :meth:`lapses`)."""
 
     def handles(self, verb: str, args: list[str]) -> bool:
         return verb in VERBS or (verb == "draw" and not args)
@@ -88,7 +90,7 @@ class Matches:
         if not args:
             return [f"'{prefix} challenge NAME [as 1|as 2|random]' asks NAME to play you on this board"]
         wanted = args[0]
-        if wanted.startswith("computer") or wanted == "bot":
+        if wanted in ("computer", "bot"):
             return [f"{speaker}, a challenge is for a person; '{prefix} join bot' seats the computer"]
         if wanted == speaker.lower():
             return [f"{speaker}, you cannot challenge yourself"]
@@ -236,10 +238,17 @@ class Matches:
             return [f"{speaker}: {error}"]
 
     # ------------------------------------------------------------------ time
-    def expire(self, now: float) -> list[tuple[BoardReferee, str]]:
-        """Drop the challenges and draw offers older than :data:`WINDOW` seconds at ``now``; the lines
-        telling their lapse, with the board each is said on. An offer whose game ended is dropped unsaid."""
-        lines: list[tuple[BoardReferee, str]] = []
+    def lapses(self, now: float) -> list[tuple[BoardReferee, str]]:
+        """The lines telling the challenges and draw offers that lapsed by ``now`` (also those a command found
+        lapsed before), each with the board it is said on."""
+        self.expire(now)
+        lines, self.untold = self.untold, []
+        return lines
+
+    def expire(self, now: float) -> None:
+        """Drop the challenges and draw offers older than :data:`WINDOW` seconds at ``now``, keeping the lines
+        telling their lapse for :meth:`lapses`. An offer whose game ended is dropped unsaid."""
+        lines = self.untold
         for key, challenge in list(self.challenges.items()):
             if now - challenge.at > WINDOW:
                 del self.challenges[key]
@@ -252,7 +261,6 @@ class Matches:
             elif now - offer.at > WINDOW:
                 del self.draws[name]
                 lines.append((board, f"{board.who(offer.by)}'s draw offer lapsed; the game goes on"))
-        return lines
 
     # ------------------------------------------------------------------ seats
     def seat_refusal(self, referee: BoardReferee, speaker: str, player: int) -> str | None:

@@ -234,7 +234,7 @@ class Service:
             for line in referee.tick(now):
                 self.post(referee, line)
                 self.unsettled.add(referee.name)
-        for referee, line in self.desk.matches.expire(self.desk.clock()):
+        for referee, line in self.desk.matches.lapses(self.desk.clock()):
             self.post(referee, line)
         self._greet_newcomers(poll.players)
         self._watch_seats(poll.players)

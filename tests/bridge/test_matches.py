@@ -76,6 +76,7 @@ class Table:
     ("challenge ALICE", "cannot challenge yourself"),
     ("challenge zed", "nobody called 'zed' is online"),
     ("challenge computer", "'nodes join bot' seats the computer"),
+    ("challenge bot", "'nodes join bot' seats the computer"),
     ("challenge bob as 3", "'as': after the name"),
     ("challenge bob hello", "'hello': after the name"),
     ("challenge bob colour=red", "has no option 'colour'"),
@@ -146,6 +147,14 @@ def test_a_challenge_lapses_after_its_window_and_the_lapse_is_told() -> None:
     assert table.step() == ["alice's challenge to bob lapsed: no answer within 60 s"]
     assert "no open challenge to you" in table.chat(2, "accept")[0]
     assert table.referee.seats == {}
+
+
+def test_a_lapse_found_by_a_command_is_still_told() -> None:
+    table = Table()
+    table.chat(1, "challenge bob")
+    table.clock.now += WINDOW + 1
+    lines = table.chat(2, "accept")
+    assert "no open challenge to you" in lines[0] and "alice's challenge to bob lapsed" in lines[1]
 
 
 def test_one_open_challenge_a_challenger_and_several_challengers_are_told_apart() -> None:
