@@ -4,8 +4,7 @@
 A challenge asks an online person; they accept or decline within :data:`WINDOW` seconds (a lapse is told).
 On acceptance a new game starts on the board with the two seated in seats 1 and 2 (the challenger's choice,
 else at random); those seats are the game's own (journaled with it, :meth:`Journal.reserved_seats`): nobody
-else may take them for that game. A draw offer ends the game drawn (the engines' ``agreed draw`` entry) once
-every other player still in the game typed ``draw`` within :data:`WINDOW` seconds. Open challenges and draw
+else may take them for that game. Draw offers are in :mod:`bridge.draw_offers`. Open challenges and draw
 offers live in memory only: a restart forgets them.
 """
 
@@ -14,25 +13,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from blockref.engines.core import IllegalAction
+from blockref.bridge.draw_offers import WINDOW, Desk, DrawOffers
 
 if TYPE_CHECKING:
     from blockref.bridge.referee import BoardReferee
 
-WINDOW = 60.0  # seconds a challenge or a draw offer stays open
 VERBS = ("challenge", "accept", "decline")
 """The match verbs; ``draw`` without words is the draw offer (with words it is a game's move: ``tw draw B5-C3``)."""
 MATCH_SEATS = (1, 2)
-
-
-class Desk(Protocol):
-    """What the matches need of the chat desk (:class:`bridge.chat_commands.CommandDesk`)."""
-
-    def clock(self) -> float: ...
-    def is_computer(self, referee: BoardReferee, player: int) -> bool: ...
-    def unseat_computer(self, referee: BoardReferee, player: int) -> object: ...
 
 
 @dataclass
@@ -48,25 +38,15 @@ class Challenge:
 
 
 @dataclass
-class DrawOffer:
-    referee: BoardReferee
-    game_id: int
-    by: int
-    at: float
-    agreed: set[int] = field(default_factory=set)
-
-
-@dataclass
 class Matches:
-    """The open challenges (one a challenger) and draw offers (one a board)."""
+    """The open challenges (one a challenger) and draw offers (one a board, see bridge.draw_offers)."""
 
     online: Callable[[], frozenset[str] | None] = lambda: None
     """The names of the players online, or None where the server does not tell them."""
     rng: random.Random = field(default_factory=random.Random)
     challenges: dict[str, Challenge] = field(default_factory=dict)
     """By the challenger's name in lower case."""
-    draws: dict[str, DrawOffer] = field(default_factory=dict)
-    """By board name."""
+    draws: DrawOffers = field(default_factory=DrawOffers)
     untold: list[tuple[BoardReferee, str]] = field(default_factory=list)
     """Lapses found and not yet said (see :meth:`lapses`)."""
 
@@ -81,7 +61,7 @@ class Matches:
             return self._challenge(desk, args, speaker, referee, address)
         if verb in ("accept", "decline"):
             return self._answer(desk, verb, args, speaker, referee, address)
-        return self._draw(desk, speaker, seat, referee)
+        return self.draws.offer(desk, speaker, seat, referee)
 
     # ------------------------------------------------------------------ challenges
     def _challenge(self, desk: Desk, args: list[str], speaker: str, referee: BoardReferee,
@@ -190,7 +170,7 @@ class Matches:
                 board.leave_seat(player)  # a player of the match seated elsewhere on the board
         for player in seats:
             desk.unseat_computer(board, player)
-        self.draws.pop(board.name, None)
+        self.draws.offers.pop(board.name, None)
         board.new_game(seats, reserve=True)
         for player, bound in ((first, challenge.address), (3 - first, address)):
             if bound is not None:
@@ -201,41 +181,6 @@ class Matches:
             lines.append(f"{' and '.join(replaced)} gave up {'their seats' if len(replaced) > 1 else 'a seat'} "
                          "to the match")
         return [*lines, board.status()]
-
-    # ------------------------------------------------------------------ draws
-    def _draw(self, desk: Desk, speaker: str, seat: int | None, referee: BoardReferee) -> list[str]:
-        state, prefix = referee.state, referee.prefix
-        if state.is_terminal():
-            return [f"{speaker}, the game is over: there is nothing to draw"]
-        in_game = referee.world.players_in_game(state)
-        if seat is None or seat not in in_game:
-            return [f"{speaker}, only a player still in the game may offer a draw"]
-        others = [p for p in in_game if p != seat]
-        people = [p for p in others if p in referee.seats and not desk.is_computer(referee, p)]
-        if not any(p in referee.seats for p in others):
-            return [f"{speaker}, nobody else is seated: a draw needs an opponent to agree"]
-        absent = [p for p in others if p not in people]
-        if absent:
-            return [f"{speaker}, a draw needs every player still in the game to agree, and "
-                    f"{', '.join(referee.who(p) for p in absent)} cannot (open or the computer)"]
-        offer = self.draws.get(referee.name)
-        if offer is None or offer.game_id != referee.game_id:
-            offer = DrawOffer(referee, referee.game_id, seat, desk.clock(), {seat})
-            self.draws[referee.name] = offer
-        elif seat in offer.agreed:
-            missing = [referee.seats[p] for p in people if p not in offer.agreed]
-            return [f"{speaker}, your draw is offered; waiting for {' and '.join(missing)}"]
-        offer.agreed.add(seat)
-        missing = [referee.seats[p] for p in people if p not in offer.agreed]
-        if missing:
-            what = "offers a draw" if seat == offer.by else "agrees to a draw"
-            return [f"{speaker} {what}; {' and '.join(missing)}, type '{prefix} draw' within {int(WINDOW)} s "
-                    "to agree (the game goes on meanwhile)"]
-        del self.draws[referee.name]
-        try:
-            return referee.agree_draw(by=speaker)
-        except IllegalAction as error:
-            return [f"{speaker}: {error}"]
 
     # ------------------------------------------------------------------ time
     def lapses(self, now: float) -> list[tuple[BoardReferee, str]]:
@@ -254,13 +199,7 @@ class Matches:
                 del self.challenges[key]
                 lines.append((challenge.referee, f"{challenge.challenger}'s challenge to {challenge.challenged} "
                                                  f"lapsed: no answer within {int(WINDOW)} s"))
-        for name, offer in list(self.draws.items()):
-            board = offer.referee
-            if offer.game_id != board.game_id or board.state.is_terminal():
-                del self.draws[name]
-            elif now - offer.at > WINDOW:
-                del self.draws[name]
-                lines.append((board, f"{board.who(offer.by)}'s draw offer lapsed; the game goes on"))
+        self.draws.expire(now, lines)
 
     # ------------------------------------------------------------------ seats
     def seat_refusal(self, referee: BoardReferee, speaker: str, player: int) -> str | None:

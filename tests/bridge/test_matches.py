@@ -268,7 +268,7 @@ def test_a_draw_offer_that_cannot_be_is_refused_and_nothing_changes(setup: str, 
     history = table.referee.state.history()
     lines = table.chat(speaker, "draw")
     assert len(lines) == 1 and said in lines[0]
-    assert table.referee.state.history() == history and table.service.desk.matches.draws == {}
+    assert table.referee.state.history() == history and table.service.desk.matches.draws.offers == {}
 
 
 def test_an_implosion_draw_needs_every_player_still_in_the_game() -> None:
