@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from blockref.bridge.chat_budget import ChatBudget
+from blockref.bridge.matches import Matches
 from blockref.bridge.ratings_chat import RATING_VERBS, rating_command
 from blockref.bridge.referee import PLACERS_UNKNOWN
 from blockref.bridge.rules_chat import rules_lines
@@ -43,6 +44,7 @@ def help_lines(referee: BoardReferee, placers_reported: bool = True) -> list[str
         f"{prefix} join [{seats}]: take a seat ({colours}); {prefix} join bot [easy|normal|hard]: "
         "seat the computer, whose seat a person joining takes over",
         f"{prefix} leave | start | reset | concede | status{undo}",
+        f"{prefix} challenge NAME [as 1|as 2|random]: a match ({prefix} accept | decline); {prefix} draw: offer one",
         f"{prefix} clear removes the board (the game is kept); {prefix} build brings it back",
         f"{prefix} rules [topic]: the rules in short; {prefix} hint: a suggestion, where the board allows it",
         f"{prefix} boards: every board; {prefix} watch NAME | unwatch: hear a board's lines, or stop; "
@@ -73,6 +75,8 @@ def parse_command(message: str, prefixes: Sequence[str], boards: Sequence[str]) 
         board = rest.pop(0)
     if not rest:
         return ChatCommand("help", [], prefix, board)
+    if rest[0].lower() == "challenge" and board is None and len(rest) > 2 and rest[2] in boards:
+        board = rest.pop(2)  # challenge NAME BOARD ...
     return ChatCommand(rest[0].lower(), [w.lower() for w in rest[1:]], prefix, board)
 
 
@@ -91,6 +95,8 @@ class CommandDesk:
     """The open request of each board (an undo, or a reset/start/clear mid-game) awaiting consent."""
     budget: ChatBudget = field(default_factory=ChatBudget)
     clock: Callable[[], float] = time.monotonic
+    matches: Matches = field(default_factory=Matches)
+    """Challenges and draw offers (see bridge.matches)."""
 
     def run(self, command: ChatCommand, speaker: str, referee: BoardReferee, address: str | None = None) -> list[str]:
         """Carry out a command of ``speaker`` (connected from ``address``, where the server tells it) on
@@ -121,6 +127,8 @@ class CommandDesk:
             return help_lines(referee, self.placers_reported())
         if verb in RATING_VERBS:
             return rating_command(referee.journal, referee.game.name, verb, args, speaker)
+        if self.matches.handles(verb, args):
+            return self.matches.run(self, verb, args, speaker, seat, referee, address)
         queued = referee.world.queues_actions and verb in QUEUE_VERBS
         if verb not in VERBS and verb not in referee.world.chat_verbs and not queued:
             return [f"unknown command; try '{prefix} help'"]
@@ -220,7 +228,10 @@ class CommandDesk:
             level = args[1] if len(args) > 1 else "normal"
             if level not in LEVELS:
                 return [f"levels are {', '.join(LEVELS)}"]
-            free = [p for p in referee.players if p not in referee.seats]
+            kept = self.matches.reserved_for_others(referee, "")
+            free = [p for p in referee.players if p not in referee.seats and p not in kept]
+            if not free and kept - set(referee.seats):
+                return [self.matches.kept_line(referee, kept - set(referee.seats))]
             if not free:
                 return [f"every seat is taken ({referee.seat_line()})"]
             self.seat_computer(referee, free[0], level)
@@ -232,9 +243,16 @@ class CommandDesk:
         wanted = [int(args[0])] if args else [p for p in referee.players if p not in referee.seats] + computers
         if seat is not None and not args:
             wanted = [seat]
+        kept = self.matches.reserved_for_others(referee, speaker)
+        if not args and wanted and set(wanted) <= kept:
+            return [self.matches.kept_line(referee, set(wanted))]
+        wanted = [p for p in wanted if p not in kept] if not args else wanted
         if not wanted:
             return [f"every seat is taken ({referee.seat_line()})"]
         player = wanted[0]
+        refused = self.matches.seat_refusal(referee, speaker, player)
+        if refused:
+            return [refused]
         holder = referee.seats.get(player)
         taken_over = holder is not None and self.is_computer(referee, player)
         if holder and holder != speaker and not taken_over:

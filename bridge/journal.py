@@ -62,6 +62,12 @@ CREATE TABLE IF NOT EXISTS pending (
     at REAL NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS reserved_seats (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    player INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (game_id, player)
+);
 CREATE TABLE IF NOT EXISTS seats (
     board TEXT NOT NULL,
     player INTEGER NOT NULL,
@@ -232,9 +238,11 @@ class Journal:
             self._db.execute(f"PRAGMA user_version = {int(version)}")
         return self.fault is None
 
-    def start_game(self, board: str, game: str, options: dict[str, Any], seats: Mapping[int, str] | None = None) -> int:
+    def start_game(self, board: str, game: str, options: dict[str, Any], seats: Mapping[int, str] | None = None,
+                   reserve: bool = False) -> int:
         """A new game on ``board``; any running game there is closed as abandoned. ``seats`` (player: name)
-        are taken in the same transaction (a web game is never journaled without its seats)."""
+        are taken in the same transaction (a web game is never journaled without its seats); with
+        ``reserve`` they are that game's own (a match: see :meth:`reserved_seats`)."""
         with self._writing():
             self._db.executemany("INSERT OR REPLACE INTO seats (board, player, name, address) VALUES (?, ?, ?, NULL)",
                                  [(board, player, name) for player, name in (seats or {}).items()])
@@ -247,8 +255,18 @@ class Journal:
                 (board, game, json.dumps(options, sort_keys=True), time.time()),
             )
             self._record_seats(board)
+            if reserve:
+                self._db.executemany("INSERT INTO reserved_seats (game_id, player, name) VALUES (?, ?, ?)",
+                                     [(cursor.lastrowid, p, n) for p, n in (seats or {}).items()])
         assert cursor.lastrowid is not None
         return cursor.lastrowid
+
+    def reserved_seats(self, game_id: int) -> dict[int, str]:
+        """The seats a game keeps for its players (a match between people), player: name; none for others."""
+        if self._db.execute("SELECT 1 FROM sqlite_master WHERE name = 'reserved_seats'").fetchone() is None:
+            return {}  # a journal written before matches, read only
+        rows = self._db.execute("SELECT player, name FROM reserved_seats WHERE game_id = ?", (game_id,))
+        return {p: n for p, n in rows}
 
     def append(self, game_id: int, entry: str, by: str | None = None, ending: Ending | None = None) -> None:
         """Add an entry; with ``ending`` (the entry ended the game: its result and reason) the game is finished

@@ -16,7 +16,7 @@ from blockref.bridge.edits import EditPlan, plan_edits
 from blockref.bridge.games.base import GameWorld, Notice, Placement, TimeOut
 from blockref.bridge.journal import Ending, Journal, JournalError, PendingEntry
 from blockref.bridge.ratings_chat import result_lines
-from blockref.engines.core import GameState, IllegalAction
+from blockref.engines.core import AGREED_DRAW, GameState, IllegalAction
 from blockref.schematics.blocks import AIR, BlockType
 
 Cell = tuple[int, int, int]
@@ -508,8 +508,24 @@ class BoardReferee:
             return [f"{self.who(player)} concedes.", *self._result_lines()]
         return [f"{self.who(player)} concedes and is out of the game; the others play on. {self.status()}"]
 
-    def new_game(self) -> list[str]:
-        self.game_id = self.journal.start_game(self.name, self.game.name, self.game.options)
+    def agree_draw(self, by: str | None = None) -> list[str]:
+        """Every player still in the game agreed to a draw: the engine's ``agreed draw`` entry, journaled.
+        Raises :class:`IllegalAction` when the game is over."""
+        if self.state.is_terminal():
+            raise IllegalAction("the game is over")
+        before = self.state.clone()
+        self.game.replay_history_entry(self.state, AGREED_DRAW)
+        self._target = None
+        self._journal_or_undo(before, lambda ending: self.journal.append(self.game_id, AGREED_DRAW, by, ending))
+        return ["drawn by agreement.", *self._result_lines()]
+
+    def new_game(self, seats: Mapping[int, str] | None = None, reserve: bool = False) -> list[str]:
+        """A new game on the board; ``seats`` (player: name) are taken with it, in the same transaction, and
+        with ``reserve`` kept for their players for this game (a match: see bridge.matches)."""
+        self.game_id = self.journal.start_game(self.name, self.game.name, self.game.options, seats, reserve)
+        for player, name in (seats or {}).items():
+            self.seats[player] = name
+            self.seat_addresses.pop(player, None)
         self.state = self.game.new_initial_state()
         self.pending = []
         self._target = None

@@ -33,7 +33,7 @@ from blockref.bridge.journal import JournalError
 from blockref.bridge.protocol import BlockEvent, ChatPost, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.seat_binding import READ_ONLY_VERBS, minutes, present, refusal, seat_of
-from blockref.bridge.spectators import SPECTATOR_VERBS, Spectators, online_names, watchers_beside
+from blockref.bridge.spectators import SPECTATOR_VERBS, Spectators, watchers_beside
 from blockref.engines.ai.knowledge import seat_player
 from blockref.engines.core import SIMULTANEOUS, IllegalAction
 
@@ -158,7 +158,8 @@ class Service:
         journal = next(iter(self.referees.values())).journal.path if self.referees else ":memory:"
         self.spectators = Spectators(self.client, self.referees, watchers_beside(journal),
                                      is_computer=lambda referee, player: (referee.name, player) in self.bots,
-                                     online_names=lambda: online_names(self.names, self.online))
+                                     online_names=self._online_names)
+        self.desk.matches.online = self._online_names
         for name, referee in self.referees.items():
             for player, seated in referee.seats.items():
                 level = seated.removeprefix("computer (").removesuffix(")")
@@ -246,6 +247,8 @@ class Service:
             for line in referee.tick(now):
                 self.post(referee, line)
                 self.unsettled.add(referee.name)
+        for referee, line in self.desk.matches.lapses(self.desk.clock()):
+            self.post(referee, line)
         self._greet_newcomers(poll.players)
         self._watch_seats(poll.players)
         for referee in watched:
@@ -548,6 +551,12 @@ class Service:
             lines = [f"{speaker}: {error}"]
         for line in lines:
             self.post(referee, line)
+
+    def _online_names(self) -> frozenset[str] | None:
+        """The names of the players online at the last poll (None before it); unnamed players are left out."""
+        if self.online is None:
+            return None
+        return frozenset(n for n in (self._name_of(e) for e in self.online) if not n.startswith("player#"))
 
     def _name_of(self, entity_id: int) -> str:
         if entity_id not in self.names:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -107,7 +108,7 @@ class Spectators:
     referees: Mapping[str, BoardReferee]
     watchers: Watchers
     is_computer: Callable[[BoardReferee, int], bool]
-    online_names: Callable[[], set[str] | None]
+    online_names: Callable[[], AbstractSet[str] | None]
     """The names of the players online now (None: not known yet, everyone counts as online)."""
     addressees: set[str] = field(default_factory=set)
     """Who the lines posted now answer, beside the board's own audience (see :meth:`replying`)."""
@@ -237,8 +238,3 @@ def stand_beside(low: tuple[int, int, int], high: tuple[int, int, int]) -> tuple
     middle_x = (low[0] + high[0] + 1) / 2
     spot = (middle_x, float(low[1] + 1), high[2] + 1 + STAND_OFF + 0.5)
     return spot, (180.0, LOOK_DOWN)
-
-
-def online_names(names: Mapping[int, str], online: Iterable[int] | None) -> set[str] | None:
-    """The names of the ``online`` entities that ``names`` knows; None while nobody is known to be online."""
-    return None if online is None else {names[e] for e in online if e in names}

@@ -12,7 +12,7 @@ Everything an AI, the bridge or a test needs goes through this API:
   check for an action already known legal),
 - ``clone()``, ``is_terminal()``, ``winner()``, ``returns()``,
 - ``concede(player)`` (allowed at any time, never a legal action, so search and random play
-  never pick it),
+  never pick it), and ``agree_draw()`` alike (the ``agreed draw`` entry: every player agreed),
 - ``serialize()`` and ``Game.deserialize()`` (round-trip exactly),
 - ``Game.sides()``: the players who win and lose together (New Rule's 1+3 against 2+4; each player alone
   elsewhere), which the bridge's ratings take as teams.
@@ -40,7 +40,15 @@ from typing import Any, ClassVar, Generic, Self, TypeVar
 Player = int
 SIMULTANEOUS: Player = 0
 """``current_player()`` of a state in which every player's orders are collected at once."""
+AGREED_DRAW = "agreed draw"
+"""The history and record entry of a draw every player still in the game agreed to (no action's notation
+begins with ``agreed``, so it never clashes with one, Tightwire's ``draw B5-C3`` included)."""
 ActionT = TypeVar("ActionT")
+
+
+def is_agreed_draw(entry: str) -> bool:
+    """Whether a history or record entry is :data:`AGREED_DRAW` (any letter case and spacing)."""
+    return entry.lower().split() == AGREED_DRAW.split()
 
 
 class IllegalAction(ValueError):
@@ -78,6 +86,11 @@ class GameState(ABC, Generic[ActionT]):
     @abstractmethod
     def concede(self, player: Player) -> None:
         """``player`` gives up; the game ends at once."""
+
+    def agree_draw(self) -> None:
+        """Every player still in the game agreed to a draw: it ends at once, drawn (history entry
+        :data:`AGREED_DRAW`). Raises :class:`IllegalAction` when the game is over or has no such draws."""
+        raise IllegalAction(f"{self.game.name} has no draws by agreement")
 
     @abstractmethod
     def clone(self) -> Self:
@@ -145,10 +158,12 @@ class Game(ABC, Generic[StateT]):
 
     def replay_history_entry(self, state: StateT, entry: str) -> None:
         """Apply one entry of ``GameState.history()`` (an action or a concession) to ``state``; this
-        reads ``concede N`` for any player number N, and every other entry as an action."""
+        reads ``concede N`` for any player number N, ``agreed draw``, and every other entry as an action."""
         words = entry.split()
         if len(words) == 2 and words[0] == "concede" and words[1].isdecimal():
             state.concede(int(words[1]))
+        elif is_agreed_draw(entry):
+            state.agree_draw()
         else:
             state.apply(state.action_from_text(entry))
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from blockref.engines.catalogue import game_module
-from blockref.engines.core import Game, GameState
+from blockref.engines.core import Game, GameState, is_agreed_draw
 from blockref.schematics.blocks import BlockType
 from blockref.schematics.geometry import BoardGeometry
 
@@ -258,12 +258,19 @@ class GameWorld(ABC):
         return (f"player {winner} won" if winner else "draw"), self.ending(state)
 
     def ending(self, state: GameState[Any]) -> str | None:
-        """How a finished game ended, where its last entry tells: a concession or a loss on time."""
+        """How a finished game ended, where its last entry tells: a concession, a loss on time, a draw by
+        agreement."""
         history = state.history()
+        if history and state.is_terminal() and is_agreed_draw(history[-1]):
+            return "by agreement"
         words = history[-1].split() if history else []
         if len(words) == 2 and words[1].isdecimal() and words[0] in ENDINGS:
             return f"player {words[1]} {ENDINGS[words[0]]}"
         return None
+
+    def players_in_game(self, state: GameState[Any]) -> list[int]:
+        """The players still in the game (whose agreement a draw needs): every player here."""
+        return list(range(1, self.game.num_players + 1))
 
     def consequences(self, before: GameState[Any], after: GameState[Any], action: Any) -> list[str]:
         """What an action did beyond itself (captures, destroyed pieces), as short phrases."""

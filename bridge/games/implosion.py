@@ -282,6 +282,11 @@ class ImplosionWorld(GameWorld):
             return f"turn limit ({self.game.turns} turns), {decided_by(state)}"
         return "the last with units" if state.winner() else "nobody has units left"
 
+    def players_in_game(self, state: GameState[Any]) -> list[int]:
+        """The players not out of the game."""
+        assert isinstance(state, ImplosionState)
+        return [p for p in range(1, self.game.players + 1) if not state.is_out(p)]
+
     def consequences(self, before: GameState[Any], after: GameState[Any], action: Any) -> list[str]:
         assert isinstance(before, ImplosionState) and isinstance(after, ImplosionState)
         if isinstance(action, EndTurn):

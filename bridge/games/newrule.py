@@ -192,7 +192,7 @@ class NewRuleWorld(GameWorld):
             winner = state.winner()
             sides = self._side_names(winner) if winner else ""
             result = f"side {winner} ({sides}) wins" if winner else "a draw"
-            return f"game over after {len(state.history())} entries: {result}; {scores}."
+            return f"game over after {len(state.history())} entries: {result} ({self.result(state)[1]}); {scores}."
         mover = state.current_player()
         what = {"start": "choose a starting space (place your wool on any empty space)",
                 "escape": "escape: place your wool on any empty space (you will skip your next turn)",

@@ -194,7 +194,8 @@ class NodesWorld(GameWorld):
         if state.is_terminal():
             winner = state.winner()
             result = f"{who(winner)} won" if winner else "a draw"
-            return f"game over after {state.turns} turn{'s' if state.turns != 1 else ''}: {result}."
+            turns = f"{state.turns} turn{'s' if state.turns != 1 else ''}"
+            return f"game over after {turns}: {result} ({self.ending(state)})."
         mover = state.current_player()
         left = state.wires_left_in_turn()
         what = "a node or three wires" if left == 3 else f"{left} more wire{'s' if left > 1 else ''}"
@@ -205,8 +206,8 @@ class NodesWorld(GameWorld):
         told = super().ending(state)
         if told or not state.is_terminal():
             return told
-        if state.turns >= self.game.turn_limit:
-            return f"turn limit ({self.game.turn_limit} turns)"
+        if state.turns >= state.game.turn_limit:
+            return f"turn limit ({state.game.turn_limit} turns)"
         winner = state.winner()
         return f"player {3 - winner} captured out" if winner else "both captured out"
 

@@ -297,8 +297,9 @@ class TightwireWorld(GameWorld):
         pieces = "; ".join(f"{self.seat_colours[p]} {len(state.pieces(p))} on the board, {state.off_board(p)} off, "
                            f"{state.slack_left(p)} slack" for p in (1, 2))
         if state.is_terminal():
-            return (f"game over after {state.turns} turn{'s' if state.turns != 1 else ''}: {who(state.winner())} "
-                    f"won ({state.end_reason}). {pieces}.")
+            result = f"{who(state.winner())} won" if state.winner() else "a draw"
+            return (f"game over after {state.turns} turn{'s' if state.turns != 1 else ''}: {result} "
+                    f"({state.end_reason}). {pieces}.")
         clock = ""
         if self.clock is not None:
             period = self.clock.rules.period_seconds

@@ -1,7 +1,7 @@
 """Records: one entry a line, ``order P X Y K`` (player P moves K units from node X to node Y) or ``end``
-(the turn closes); ``concede P`` when a player left the game. ``#`` starts a comment; blank lines and
-letter case do not matter. Reading checks every entry against the rules; an order whose units are gone
-is clipped, not illegal.
+(the turn closes); ``concede P`` when a player left the game, ``agreed draw`` when every player still in it
+agreed to a draw. ``#`` starts a comment; blank lines and letter case do not matter. Reading checks every
+entry against the rules; an order whose units are gone is clipped, not illegal.
 
 >>> from blockref.engines.implosion.board import parse_node
 >>> game = ImplosionGame(players=2, seed=3)
@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from blockref.engines import records
+from blockref.engines.core import is_agreed_draw
 from blockref.engines.implosion.state import ImplosionGame, ImplosionState
 from blockref.engines.record_header import header_lines
 
@@ -32,6 +33,9 @@ def play_entry(state: ImplosionState, text: str) -> None:
         if not words[1].isdecimal():
             raise ValueError(f"{text!r}: write 'concede P' with the player's number")
         state.concede(int(words[1]))
+        return
+    if is_agreed_draw(text):
+        state.agree_draw()
         return
     state.apply(state.action_from_text(text))
 

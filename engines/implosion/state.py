@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from typing import Any, Self
 
-from blockref.engines.core import SIMULTANEOUS, Game, GameState, IllegalAction, Player
+from blockref.engines.core import AGREED_DRAW, SIMULTANEOUS, Game, GameState, IllegalAction, Player
 from blockref.engines.implosion.actions import END_TURN, EndTurn, ImplosionAction, Order, parse_action
 from blockref.engines.implosion.board import (
     CAPACITY,
@@ -163,7 +163,7 @@ class ImplosionState(GameState[ImplosionAction]):
 
     def last_action(self) -> ImplosionAction | None:
         """The last order or turn end (``None`` before any, or when the last entry was a concession)."""
-        if not self._history or self._history[-1].startswith("concede"):
+        if not self._history or self._history[-1].startswith("concede") or self._history[-1] == AGREED_DRAW:
             return None
         return parse_action(self._history[-1])
 
@@ -291,6 +291,13 @@ class ImplosionState(GameState[ImplosionAction]):
         self._total[player] = 0
         self._out[player] = True
         self._after_losses()
+
+    def agree_draw(self) -> None:
+        """Every player still in the game agreed to a draw: the game ends drawn, whatever the points."""
+        if self._over:
+            raise IllegalAction("the game is over")
+        self._history.append(AGREED_DRAW)
+        self._finish(None)
 
     def _execute(self, order: Order) -> None:
         p, x, y = order.player, order.frm, order.to

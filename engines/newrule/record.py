@@ -1,5 +1,6 @@
 """Records: one entry a line (``start c3``, a wall ``c3-c4``, a growth ``c3`` or ``grow c3``,
-``escape c3``, ``concede``); ``#`` starts a comment, blank lines are skipped, letter case does not matter.
+``escape c3``, ``concede``, ``agreed draw``); ``#`` starts a comment, blank lines are skipped, letter case does
+not matter.
 
 >>> state = replay(NewRuleGame(), ["start c3", "# a comment", "START D4", "", "c3-c4", "d5"])
 >>> state.turns, state.current_player(), state.scores()
@@ -15,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from blockref.engines import records
+from blockref.engines.core import is_agreed_draw
 from blockref.engines.newrule.state import NewRuleGame, NewRuleState
 from blockref.engines.record_header import header_lines
 
@@ -30,6 +32,8 @@ def play_entry(state: NewRuleState, text: str) -> None:
         state.concede(player)
     elif len(words) == 2 and words[0] == "concede" and words[1].isdecimal():
         state.concede(int(words[1]))
+    elif is_agreed_draw(text):
+        state.agree_draw()
     else:
         state.apply(state.action_from_text(text))
 

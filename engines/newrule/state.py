@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any, Self
 
-from blockref.engines.core import Game, GameState, IllegalAction, Player
+from blockref.engines.core import AGREED_DRAW, Game, GameState, IllegalAction, Player
 from blockref.engines.newrule.actions import Escape, Grow, NewRuleAction, Start, Wall
 from blockref.engines.newrule.board import Board, Space, board_for
 
@@ -374,6 +374,15 @@ class NewRuleState(GameState[NewRuleAction]):
         self.turns += 1
         self._over = True
         self._winner = 3 - side_of(player)
+
+    def agree_draw(self) -> None:
+        """Every player agreed to a draw: the game ends drawn, whatever the scores (no turn is counted)."""
+        if self._over:
+            raise IllegalAction("the game is over")
+        self._history.append(AGREED_DRAW)
+        self._last = None
+        self._over = True
+        self._winner = None
 
     def _build_wall(self, edge: int) -> list[Player]:
         """Wall ``edge``; returns the players (at most one a side) whose chain it kills."""

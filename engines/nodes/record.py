@@ -1,5 +1,6 @@
 """Turn records: one turn a line (``node d5``, up to three wires ``c3-c4 c4-c5 c5-d5``, ``concede``,
-``pass``; wires followed by ``concede`` when the player gave up mid-turn); ``#`` starts a comment.
+``pass``, ``agreed draw``; wires followed by ``concede`` or ``agreed draw`` when the turn ended so);
+``#`` starts a comment.
 Reading checks every piece against the rules. Case does not matter, and a forced pass may be left out
 (the next line is then the opponent's turn); written records always spell it out. ``concede`` alone is
 always the player to move's, forced pass or not; after pieces it is their placer's, and the line stays
@@ -22,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from blockref.engines import records
+from blockref.engines.core import AGREED_DRAW
 from blockref.engines.nodes.actions import PASS, PlaceNode, PlaceWire
 from blockref.engines.nodes.state import NodesGame, NodesState
 from blockref.engines.record_header import header_lines
@@ -38,7 +40,8 @@ def play_turn_line(state: NodesState, text: str) -> None:
     if state.is_terminal():
         raise ValueError("the game is already over")
     words = text.lower().split()
-    if state.legal_actions() == [PASS] and words not in (["pass"], ["concede"]):
+    drawn = AGREED_DRAW.split()
+    if state.legal_actions() == [PASS] and words not in (["pass"], ["concede"], drawn):
         state.apply(PASS)  # a forced pass the record leaves implicit: the line is the opponent's turn
         if state.is_terminal():
             raise ValueError("the game is already over")
@@ -46,6 +49,9 @@ def play_turn_line(state: NodesState, text: str) -> None:
     assert player is not None
     if words == ["concede"]:
         state.concede(player)
+        return
+    if words == drawn:
+        state.agree_draw()
         return
     if words == ["pass"]:
         state.apply(PASS)
@@ -59,8 +65,9 @@ def play_turn_line(state: NodesState, text: str) -> None:
         state.apply(action)
         return
     conceding = len(words) > 1 and words[-1] == "concede"
-    if conceding:
-        words = words[:-1]
+    drawing = len(words) > 2 and words[-2:] == drawn
+    if conceding or drawing:
+        words = words[: -len(drawn) if drawing else -1]
     if len(words) > 3:
         raise ValueError("a turn places at most three wires")
     turn = state.turns
@@ -76,6 +83,11 @@ def play_turn_line(state: NodesState, text: str) -> None:
         if state.is_terminal():
             raise ValueError("the game ended before the concession")
         state.concede(player)
+        return
+    if drawing:
+        if state.is_terminal():
+            raise ValueError("the game ended before the draw was agreed")
+        state.agree_draw()
         return
     if state.turns == turn and not state.is_terminal():
         left = state.wires_left_in_turn()

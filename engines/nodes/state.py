@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, NamedTuple, Self
 
-from blockref.engines.core import Game, GameState, IllegalAction, Player
+from blockref.engines.core import AGREED_DRAW, Game, GameState, IllegalAction, Player, is_agreed_draw
 from blockref.engines.nodes.actions import (
     NODE_ACTIONS,
     PASS,
@@ -118,6 +118,8 @@ class NodesGame(Game["NodesState"]):
         words = entry.split()
         if len(words) == 2 and words[0] == "concede" and words[1] in ("1", "2"):
             state.concede(int(words[1]))
+        elif is_agreed_draw(entry):
+            state.agree_draw()
         else:
             state.apply(state.action_from_text(entry))
 
@@ -465,6 +467,16 @@ class NodesState(GameState[NodesAction]):
             last = self._turn_pieces[-2]
             self._turn_pieces[-2] = ["concede"] if last == ["pass"] else [*last, "concede"]
         self._finish(winner=3 - player, count_turn=not just_moved)
+
+    def agree_draw(self) -> None:
+        """Both players agreed to a draw; a turn with pieces placed counts as completed, and the record
+        writes ``agreed draw`` on its line (alone on a line when no piece of the turn was placed)."""
+        if self._over:
+            raise IllegalAction("the game is over")
+        self._history.append(AGREED_DRAW)
+        began = bool(self._turn_pieces[-1])
+        self._turn_pieces[-1].append(AGREED_DRAW)
+        self._finish(winner=None, count_turn=began)
 
     def _place_wire(self, me: Player, p: Point, q: Point) -> None:
         d = direction_between(p, q)

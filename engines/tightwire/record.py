@@ -1,6 +1,7 @@
 """Records: one turn a line (``draw B5-C3``, ``slack B5-C3``, either optionally followed by ``move B5-C3``,
 ``move B5-C3``, ``revive C3``, ``revive C3 woven``, ``concede``); ``#`` starts a comment, case does not matter.
-``concede 2`` and ``timeout``/``timeout 2`` record a concession out of turn and a loss on time.
+``concede 2`` and ``timeout``/``timeout 2`` record a concession out of turn and a loss on time, ``agreed draw``
+a draw both players agreed to.
 
 >>> state = replay(TightwireGame(), ["draw A1-B3 move A1-B3", "# a comment", "", "SLACK a2-b1"])
 >>> state.turns, state.current_player()
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from blockref.engines import records
+from blockref.engines.core import is_agreed_draw
 from blockref.engines.record_header import header_lines
 from blockref.engines.tightwire.state import TightwireGame, TightwireState
 
@@ -32,6 +34,9 @@ def play_turn_line(state: TightwireState, text: str) -> None:
         if not who:
             raise ValueError(f"{words[1]!r} is not a player (1 or 2)")
         (state.concede if words[0] == "concede" else state.time_out)(who)
+        return
+    if is_agreed_draw(text):
+        state.agree_draw()
         return
     state.apply(state.action_from_text(text))
 

@@ -50,6 +50,7 @@ def status_line(state: TightwireState) -> str:
     counts = f"off the board {state.off_board(1)}-{state.off_board(2)}, " \
              f"slack lines left {state.slack_left(1)}-{state.slack_left(2)}"
     if state.is_terminal():
-        return f"game over after {state.turns} turns: player {state.winner()} wins ({state.end_reason}); {counts}"
+        result = f"player {state.winner()} wins" if state.winner() else "a draw"
+        return f"game over after {state.turns} turns: {result} ({state.end_reason}); {counts}"
     player = state.current_player() or 1
     return f"turn {state.turns + 1}: player {player} ({NAMES[player]}, {GLYPH[player]}) to move; {counts}"

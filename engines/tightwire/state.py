@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Self
 
-from blockref.engines.core import Game, GameState, IllegalAction, Player
+from blockref.engines.core import AGREED_DRAW, Game, GameState, IllegalAction, Player, is_agreed_draw
 from blockref.engines.tightwire.actions import Draw, Move, Revive, TightwireAction, parse_action
 from blockref.engines.tightwire.board import MAX_SIZE, MIN_SIZE, STRIDE, Dot, Geometry, dot_name, geometry
 from blockref.engines.tightwire.clock import NO_CLOCK, ClockRules
@@ -121,6 +121,8 @@ class TightwireGame(Game["TightwireState"]):
         words = entry.split()
         if len(words) == 2 and words[0] in ("concede", "timeout") and words[1] in ("1", "2"):
             (state.concede if words[0] == "concede" else state.time_out)(int(words[1]))
+        elif is_agreed_draw(entry):
+            state.agree_draw()
         else:
             state.apply(state.action_from_text(entry))
 
@@ -243,7 +245,7 @@ class TightwireState(GameState[TightwireAction]):
         lines = []
         for entry in self.history():
             words = entry.split()
-            if words[0] in ("concede", "timeout") and int(words[1]) == self._player:
+            if words[0] in ("concede", "timeout") and words[1].isdecimal() and int(words[1]) == self._player:
                 entry = words[0]
             lines.append(entry)
         return lines
@@ -491,6 +493,13 @@ class TightwireState(GameState[TightwireAction]):
         """``player`` ran out of time (the ``clock`` variant) and loses; no turn is counted."""
         self._end_by(player, "timeout", "ran out of time")
 
+    def agree_draw(self) -> None:
+        """Both players agreed to a draw: the game ends drawn (no turn is counted)."""
+        if self._over:
+            raise IllegalAction("the game is over")
+        self._history.append(AGREED_DRAW)
+        self._finish(None, "by agreement")
+
     def _end_by(self, player: Player, word: str, reason: str) -> None:
         if self._over:
             raise IllegalAction("the game is over")
@@ -510,7 +519,7 @@ class TightwireState(GameState[TightwireAction]):
         if not self._legal:
             self._finish(3 - me, f"player {me} had no legal turn")
 
-    def _finish(self, winner: Player, reason: str) -> None:
+    def _finish(self, winner: Player | None, reason: str) -> None:
         self._over = True
         self._winner = winner
         self.end_reason = reason

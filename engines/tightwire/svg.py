@@ -75,7 +75,8 @@ def board_svg(state: TightwireState) -> str:
 def _caption(state: TightwireState) -> list[str]:
     """Two lines: whose turn (or who won), then the last turn and the counts."""
     if state.is_terminal():
-        first = f"After {state.turns} turns: {NAMES[state.winner() or 1]} wins"
+        winner = state.winner()
+        first = f"After {state.turns} turns: {NAMES[winner]} wins" if winner else f"After {state.turns} turns: a draw"
     else:
         first = f"Turn {state.turns + 1}: {NAMES[state.current_player() or 1]} to move"
     second = []

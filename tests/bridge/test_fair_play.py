@@ -294,7 +294,7 @@ def test_chat_lines_a_player_reads() -> None:
         state.apply(state.action_from_text(wire))
     marker = [draw.turn_marker(state)[cell] for cell in draw.marker_cells()]
     assert marker == [STYLE.players[1].node, marker[1], STYLE.players[2].node]
-    assert "game over after 1 turn: a draw." in draw.status(state, str)
+    assert "game over after 1 turn: a draw (turn limit (1 turns))." in draw.status(state, str)
 
 
 def test_rules_in_chat_by_topic() -> None:

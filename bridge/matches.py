@@ -1,0 +1,227 @@
+"""Matches between people: challenges (``<prefix> challenge NAME [board] [as 1|as 2|random] [KEY=VALUE ...]``,
+``accept [NAME]``, ``decline [NAME]``) and draw offers (``<prefix> draw``), the same for every game.
+
+A challenge asks an online person; they accept or decline within :data:`WINDOW` seconds (a lapse is told).
+On acceptance a new game starts on the board with the two seated in seats 1 and 2 (the challenger's choice,
+else at random); those seats are the game's own (journaled with it, :meth:`Journal.reserved_seats`): nobody
+else may take them for that game. Draw offers are in :mod:`bridge.draw_offers`. Open challenges and draw
+offers live in memory only: a restart forgets them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from blockref.bridge.draw_offers import WINDOW, Desk, DrawOffers
+
+if TYPE_CHECKING:
+    from blockref.bridge.referee import BoardReferee
+
+VERBS = ("challenge", "accept", "decline")
+"""The match verbs; ``draw`` without words is the draw offer (with words it is a game's move: ``tw draw B5-C3``)."""
+MATCH_SEATS = (1, 2)
+
+
+@dataclass
+class Challenge:
+    challenger: str
+    challenged: str
+    referee: BoardReferee
+    seat: int | None
+    """The challenger's seat (1 or 2), or None: drawn at random on acceptance."""
+    at: float
+    address: str | None = None
+    """Where the challenger connects from, where the server tells it (their seat is bound to it)."""
+
+
+@dataclass
+class Matches:
+    """The open challenges (one a challenger) and draw offers (one a board, see bridge.draw_offers)."""
+
+    online: Callable[[], frozenset[str] | None] = lambda: None
+    """The names of the players online, or None where the server does not tell them."""
+    rng: random.Random = field(default_factory=random.Random)
+    challenges: dict[str, Challenge] = field(default_factory=dict)
+    """By the challenger's name in lower case."""
+    draws: DrawOffers = field(default_factory=DrawOffers)
+    untold: list[tuple[BoardReferee, str]] = field(default_factory=list)
+    """Lapses found and not yet said (see :meth:`lapses`)."""
+
+    def handles(self, verb: str, args: list[str]) -> bool:
+        return verb in VERBS or (verb == "draw" and not args)
+
+    def run(self, desk: Desk, verb: str, args: list[str], speaker: str, seat: int | None, referee: BoardReferee,
+            address: str | None) -> list[str]:
+        """Carry out a match command; the lines to post."""
+        self.expire(desk.clock())
+        if verb == "challenge":
+            return self._challenge(desk, args, speaker, referee, address)
+        if verb in ("accept", "decline"):
+            return self._answer(desk, verb, args, speaker, referee, address)
+        return self.draws.offer(desk, speaker, seat, referee)
+
+    # ------------------------------------------------------------------ challenges
+    def _challenge(self, desk: Desk, args: list[str], speaker: str, referee: BoardReferee,
+                   address: str | None) -> list[str]:
+        prefix = referee.prefix
+        if not args:
+            return [f"'{prefix} challenge NAME [as 1|as 2|random]' asks NAME to play you on this board"]
+        wanted = args[0]
+        if wanted in ("computer", "bot"):
+            return [f"{speaker}, a challenge is for a person; '{prefix} join bot' seats the computer"]
+        if wanted == speaker.lower():
+            return [f"{speaker}, you cannot challenge yourself"]
+        online = self.online()
+        if online is None:
+            return ["this server does not tell who is online: challenges cannot be made here"]
+        name = next((n for n in sorted(online) if n.lower() == wanted), None)
+        if name is None:
+            return [f"{speaker}, nobody called {args[0][:20]!r} is online"]
+        try:
+            seat = self._seat_choice(args[1:], referee)
+        except ValueError as error:
+            return [f"{speaker}: {error}"]
+        busy = self._busy(desk, referee, {speaker, name})
+        if busy:
+            return [busy]
+        withdrawn = self.challenges.pop(speaker.lower(), None)
+        self.challenges[speaker.lower()] = Challenge(speaker, name, referee, seat, desk.clock(), address)
+        told = f" (your challenge to {withdrawn.challenged} is withdrawn)" if withdrawn else ""
+        as_what = f"as player {seat}" if seat else "seats drawn at random"
+        return [f"{speaker} challenges {name} to {referee.world.game_title()} on board {referee.name} ({as_what}); "
+                f"{name}, type '{prefix} accept' or '{prefix} decline' within {int(WINDOW)} s{told}"]
+
+    def _seat_choice(self, words: list[str], referee: BoardReferee) -> int | None:
+        """The challenger's seat from ``as 1``/``as 2``/``random``, after checking the options given against
+        the board's (validated by the game's own option parsing). Raises ValueError with the reason."""
+        seat: int | None = None
+        options = {o.name: o for o in referee.world.options}
+        index = 0
+        while index < len(words):
+            word = words[index]
+            index += 1
+            if word == "random":
+                seat = None
+            elif word == "as" and index < len(words) and words[index] in ("1", "2"):
+                seat = int(words[index])
+                index += 1
+            elif "=" in word:
+                key, _, text = word.partition("=")
+                option = options.get(key.replace("-", "_"))
+                if option is None:
+                    raise ValueError(f"{referee.world.game_title()} has no option {key[:30]!r}; its options: "
+                                     f"{', '.join(options) or 'none'}")
+                try:
+                    value = option.parse(text)
+                except ValueError as error:
+                    raise ValueError(f"{option.name}: {error}") from None
+                current = referee.game.options.get(option.name)
+                if current != value:
+                    raise ValueError(f"board {referee.name} plays {option.name}={current}: a board's options are "
+                                     "set in its config; challenge on a board that plays the options you want")
+            else:
+                raise ValueError(f"{word[:20]!r}: after the name come a board, 'as 1', 'as 2', 'random' or "
+                                 "KEY=VALUE options")
+        return seat
+
+    def _busy(self, desk: Desk, referee: BoardReferee, names: set[str]) -> str | None:
+        """Why a challenge of ``names`` cannot take the board: a game with other people (or between the two)
+        is under way there."""
+        state = referee.state
+        if state.is_terminal() or not state.history():
+            return None
+        people = {n for p, n in referee.seats.items() if not desk.is_computer(referee, p)}
+        if len(people) >= 2 or people - names:
+            return (f"board {referee.name} has a game between people under way: finish or concede first "
+                    f"('{referee.prefix} concede')")
+        return None
+
+    def _answer(self, desk: Desk, verb: str, args: list[str], speaker: str, referee: BoardReferee,
+                address: str | None) -> list[str]:
+        mine = [c for c in self.challenges.values()
+                if c.challenged.lower() == speaker.lower() and c.referee.prefix == referee.prefix]
+        if args:
+            mine = [c for c in mine if c.challenger.lower() == args[0]]
+        if not mine:
+            return [f"{speaker}, no open challenge to you{' from ' + args[0][:20] if args else ''}"]
+        if len(mine) > 1:
+            names = " and ".join(c.challenger for c in mine)
+            return [f"{speaker}, {names} challenged you: '{referee.prefix} {verb} NAME' answers one"]
+        challenge = mine[0]
+        del self.challenges[challenge.challenger.lower()]
+        if verb == "decline":
+            return [f"{speaker} declines {challenge.challenger}'s challenge"]
+        board = challenge.referee
+        online = self.online()
+        if online is not None and challenge.challenger not in online:
+            return [f"{challenge.challenger} is no longer online: the challenge is void"]
+        busy = self._busy(desk, board, {challenge.challenger, challenge.challenged})
+        if busy:
+            return [f"{busy}; the challenge is void"]
+        first = challenge.seat or self.rng.choice(MATCH_SEATS)
+        seats = {first: challenge.challenger, 3 - first: challenge.challenged}
+        replaced = [n for p, n in board.seats.items() if p in seats and n not in seats.values()
+                    and not desk.is_computer(board, p)]
+        for player, name in sorted(board.seats.items()):
+            if name in seats.values() and seats.get(player) != name:
+                board.leave_seat(player)  # a player of the match seated elsewhere on the board
+        for player in seats:
+            desk.unseat_computer(board, player)
+        self.draws.offers.pop(board.name, None)
+        board.new_game(seats, reserve=True)
+        for player, bound in ((first, challenge.address), (3 - first, address)):
+            if bound is not None:
+                board.take_seat(player, seats[player], bound)
+        lines = [f"{speaker} accepts {challenge.challenger}'s challenge: a new game on board {board.name}, "
+                 f"{board.who(1)} against {board.who(2)}; these seats are theirs for this game"]
+        if replaced:
+            lines.append(f"{' and '.join(replaced)} gave up {'their seats' if len(replaced) > 1 else 'a seat'} "
+                         "to the match")
+        return [*lines, board.status()]
+
+    # ------------------------------------------------------------------ time
+    def lapses(self, now: float) -> list[tuple[BoardReferee, str]]:
+        """The lines telling the challenges and draw offers that lapsed by ``now`` (also those a command found
+        lapsed before), each with the board it is said on."""
+        self.expire(now)
+        lines, self.untold = self.untold, []
+        return lines
+
+    def expire(self, now: float) -> None:
+        """Drop the challenges and draw offers older than :data:`WINDOW` seconds at ``now``, keeping the lines
+        telling their lapse for :meth:`lapses`. An offer whose game ended is dropped unsaid."""
+        lines = self.untold
+        for key, challenge in list(self.challenges.items()):
+            if now - challenge.at > WINDOW:
+                del self.challenges[key]
+                lines.append((challenge.referee, f"{challenge.challenger}'s challenge to {challenge.challenged} "
+                                                 f"lapsed: no answer within {int(WINDOW)} s"))
+        self.draws.expire(now, lines)
+
+    # ------------------------------------------------------------------ seats
+    def seat_refusal(self, referee: BoardReferee, speaker: str, player: int) -> str | None:
+        """Why ``speaker`` may not take seat ``player``: it is reserved for another player of the match, or
+        the speaker has a seat of their own in it."""
+        reserved = referee.journal.reserved_seats(referee.game_id)
+        if not reserved:
+            return None
+        holder = reserved.get(player)
+        if holder is not None and holder != speaker:
+            return f"seat {player} is {holder}'s in this match; '{referee.prefix} join' takes an open seat"
+        own = next((p for p, n in reserved.items() if n == speaker), None)
+        if own is not None and own != player:
+            return f"{speaker}, you play seat {own} in this match"
+        return None
+
+    def kept_line(self, referee: BoardReferee, seats: set[int]) -> str:
+        """Says that ``seats``, free as they are, belong to the match players of the board's game."""
+        reserved = referee.journal.reserved_seats(referee.game_id)
+        kept = " and ".join(f"seat {p} is {reserved[p]}'s" for p in sorted(seats) if p in reserved)
+        return f"{kept} in this match; no other seat is free ({referee.seat_line()})"
+
+    def reserved_for_others(self, referee: BoardReferee, speaker: str) -> set[int]:
+        """The seats of the board's game kept for players other than ``speaker``."""
+        return {p for p, n in referee.journal.reserved_seats(referee.game_id).items() if n != speaker}
