@@ -34,23 +34,35 @@ HINT_BUDGET = 200  # search budget of a hint in chat: a fraction of a second, so
 CONSENT_WINDOW = 60.0  # seconds the other players have to agree to an undo or a reset mid-game
 
 
-def help_lines(referee: BoardReferee, placers_reported: bool = True) -> list[str]:
-    """The help of a board; ``placers_reported``: whether the server names who placed each block."""
+HELP_TOPICS = ("matches", "boards", "players")
+"""What ``<prefix> help TOPIC`` tells beyond the first page (``help`` alone: seats, the game, how to play)."""
+
+
+def help_lines(referee: BoardReferee, placers_reported: bool = True, topic: str | None = None) -> list[str]:
+    """The help of a board: its first page, or one of :data:`HELP_TOPICS`; ``placers_reported``: whether
+    the server names who placed each block."""
     prefix = referee.prefix
+    if topic == "matches":
+        return [f"{prefix} challenge NAME [as 1|as 2|random]: a match against NAME, who answers '{prefix} accept' "
+                f"or '{prefix} decline' within a minute",
+                f"{prefix} draw: offer a draw (or agree to one offered); {prefix} concede: give the game up"]
+    if topic == "boards":
+        return [f"{prefix} clear removes the board (the game is kept); {prefix} build brings it back",
+                f"{prefix} boards: every board; {prefix} watch NAME | unwatch: hear a board's lines, or stop; "
+                f"{prefix} tp NAME: go and see it"]
+    if topic == "players":
+        return [f"{prefix} stats [name]: a player's record and rating; {prefix} top: the ladder of this game"]
     colours = ", ".join(f"{colour} is {p}" for p, colour in referee.world.seat_colours.items() if p in referee.players)
     seats = "|".join(str(p) for p in referee.players)
     undo = "" if referee.world.queues_actions else f" | undo (needs your opponent's '{prefix} undo' too)"
+    topics = " | ".join(f"'{prefix} help {name}'" for name in HELP_TOPICS)
     return [
         f"{prefix} join [{seats}]: take a seat ({colours}); {prefix} join bot [easy|normal|hard]: "
         "seat the computer, whose seat a person joining takes over",
         f"{prefix} leave | start | reset | concede | status{undo}",
-        f"{prefix} challenge NAME [as 1|as 2|random]: a match ({prefix} accept | decline); {prefix} draw: offer one",
-        f"{prefix} clear removes the board (the game is kept); {prefix} build brings it back",
-        f"{prefix} rules [topic]: the rules in short; {prefix} hint: a suggestion, where the board allows it",
-        f"{prefix} boards: every board; {prefix} watch NAME | unwatch: hear a board's lines, or stop; "
-        f"{prefix} tp NAME: go and see it",
-        f"{prefix} stats [name]: a player's record and rating; {prefix} top: the ladder",
         referee.world.how_to_play,
+        f"{prefix} rules [topic]: the rules in short; {prefix} hint: a suggestion, where the board allows it; "
+        f"more: {topics}",
         *([] if placers_reported or referee.world.uses_hits else [PLACERS_UNKNOWN]),
     ]
 
@@ -124,7 +136,8 @@ class CommandDesk:
         seat = next((p for p, n in referee.seats.items() if n == speaker), None)
         prefix = referee.prefix
         if verb == "help":
-            return help_lines(referee, self.placers_reported())
+            topic = args[0] if args and args[0] in HELP_TOPICS else None
+            return help_lines(referee, self.placers_reported(), topic)
         if verb in RATING_VERBS:
             return rating_command(referee.journal, referee.game.name, verb, args, speaker)
         if self.matches.handles(verb, args):
