@@ -105,8 +105,9 @@ class ClockRules:
 
     def after_move(self, elapsed: float, reserve_left: float) -> float:
         """The reserve a move of ``elapsed`` seconds, made in time, leaves for the next: what it did not
-        spend, plus the increment."""
-        return self.standing(elapsed, reserve_left).reserve_left + self.increment_seconds
+        spend, plus the increment (nothing once out of time)."""
+        standing = self.standing(elapsed, reserve_left)
+        return 0.0 if standing.out_of_time else standing.reserve_left + self.increment_seconds
 
     def text(self) -> str:
         """The option's text form, ``"90+300"`` (``"90+300+5"`` with an increment)."""
