@@ -11,6 +11,7 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
+from blockref.bridge.clock import memo_clocks
 from blockref.bridge.journal import GameSummary
 from blockref.bridge.web.archive import Archive, JournalMissing
 from blockref.bridge.web.positions import GameReplay
@@ -55,6 +56,7 @@ class Boards:
         now = time.time() if now is None else now
         seats = archive.all_seats()
         newest = archive.newest_entries()
+        memos = archive.memos()
         changed = []
         boards = archive.boards()
         for summary in boards:
@@ -64,13 +66,14 @@ class Boards:
                     changed.append(summary.board)
                 continue
             key = (summary.id, summary.entries, newest.get(summary.board), summary.result,
-                   tuple(sorted(seats.get(summary.board, {}).items())))
+                   tuple(sorted(seats.get(summary.board, {}).items())), memos.get(summary.board))
             before = self._keys.get(summary.board)
             if before != key:
                 if before is not None and before[:2] == key[:2] and before[2] != key[2]:
                     self._replays.pop(summary.id, None)  # an entry taken back and another given: replay afresh
                 self._keys[summary.board] = key
                 self.snapshots[summary.board] = self._snapshot(archive, summary, seats.get(summary.board, {}))
+                self.snapshots[summary.board]["clock"] = self._clock(memos.get(summary.board), now)
                 changed.append(summary.board)
         return changed
 
@@ -113,9 +116,14 @@ class Boards:
             "svg": replay.svg(),
         }
 
+    @staticmethod
+    def _clock(memo: tuple[str, float] | None, now: float) -> dict[str, Any] | None:
+        """The board's clock as its journaled memo shows it ``now`` (epoch seconds), if it has one."""
+        return None if memo is None else memo_clocks(memo[0], memo[1], now)
+
     def lobby(self, spectators: dict[str, int]) -> list[Snapshot]:
         """One line of every board for the lobby (the big parts of a snapshot left out)."""
         keep = ("board", "game_id", "game", "title", "seats", "seen", "last", "to_move", "terminal", "status",
-                "result")
+                "result", "clock")
         return [{**{k: snap[k] for k in keep}, "spectators": spectators.get(name, 0)}
                 for name, snap in sorted(self.snapshots.items())]
