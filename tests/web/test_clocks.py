@@ -70,3 +70,16 @@ def test_the_lobby_and_the_page_show_an_in_world_boards_clock_from_its_memo(tmp_
         assert "<th>clock</th>" in lobby and "ann 0:30 + 1:00" in lobby
         memo = json.loads(journal.memo(referee.game_id) or "{}")
         assert memo["mover"] == 2
+
+
+def test_a_web_games_clock_runs_on_after_the_server_starts_again(tmp_path: Path) -> None:
+    with TestClient(create_app(tmp_path)) as client:
+        name, tokens = new_game(client, "nodes", "person", clock="4+0")
+        for seen, wire in enumerate(("c3-c4", "c4-c5", "c5-d5")):
+            assert act(client, name, tokens["1"], wire, seen).status_code == 200
+    memo = json.loads(Journal(tmp_path / "journal.sqlite3").memo(1) or "{}")
+    assert memo["mover"] == 2 and memo["entries"] == 3  # the server stopped while blue's clock ran
+    with TestClient(create_app(tmp_path)) as client:
+        found = wait_until_over(client, name)
+        assert found["moves"][-1]["entry"] == "timeout 2"  # type: ignore[index]
+        assert found["clock"]["running"] is None  # type: ignore[index]
