@@ -12,6 +12,7 @@ from blockref.bridge.games.base import Notice, TimeOut
 from blockref.bridge.games.clocked import MOVE_TIME, RESERVE
 from blockref.bridge.games.newrule import NewRuleWorld
 from blockref.bridge.games.nodes import NodesWorld
+from blockref.bridge.games.tightwire import TightwireWorld
 from blockref.bridge.journal import Journal
 from blockref.bridge.referee import BoardReferee
 from blockref.engines.clock import ClockRules
@@ -169,3 +170,18 @@ def test_a_new_rule_board_of_four_has_four_clocks_on_the_north_rim() -> None:
     assert all(target[c] in (MOVE_TIME, RESERVE) for c in every)  # every clock full before the first turn
     plain = BoardReferee("main", NewRuleWorld.build((0, 0, 0), None, 0, None, {}), Journal(":memory:")).target()
     assert not any(block in (MOVE_TIME, RESERVE) for block in plain.values())
+
+
+def test_tightwire_takes_the_increment_too_as_its_engine_variant() -> None:
+    world = TightwireWorld.build((0, 0, 0), None, 0, None, {"clock": "10+20+5"})
+    assert world.game.options["clock"] == "10+20+5" and world.clock is not None
+    referee = BoardReferee("main", world, Journal(":memory:"))
+    referee.take_seat(1, "ann")
+    referee.take_seat(2, "ben")
+    referee.tick(100.0)
+    referee.act(1, referee.state.action_from_text("draw A1-A2"), "ann")  # the first move is free
+    referee.tick(100.0)
+    referee.act(2, referee.state.action_from_text("draw A5-A4"), "ben")
+    referee.tick(104.0)  # blue moved in 4 s: 5 s more reserve
+    assert world.clock.reserve == {1: 20.0, 2: 25.0} and world.clock.periods == {1: 2, 2: 3}
+    assert referee.status().endswith("Reserve: orange 2 x 10 s, blue 3 x 10 s.")
