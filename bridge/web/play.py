@@ -15,7 +15,7 @@ import re
 import sqlite3
 import sys
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -100,6 +100,8 @@ class WebGames:
         self._players: dict[tuple[str, int], Any] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self.clocks = WebClocks(journal)
+        self.now: Callable[[], float] = time.monotonic
+        """The time the clocks read (monotonic seconds); tests may drive it."""
         self._ticking: asyncio.Task[None] | None = None
 
     @classmethod
@@ -135,7 +137,7 @@ class WebGames:
                 self.tokens.revoke(board)
                 raise
         self.clocks.start(board, game_id, clock, _colours(rules.name, rules.num_players),
-                          rules.new_initial_state(), time.monotonic())
+                          rules.new_initial_state(), self.now())
         self._start_clocks()
         self._start_computer(board)
         return NewGame(board, tokens)
@@ -196,6 +198,9 @@ class WebGames:
                           "look again")
         if state.is_terminal():
             raise Refused(409, f"the game is over: {replay.status()}")
+        for out in self.clocks.follow(board, state, self.now()):  # a move after the time ran out is late
+            self._journal(board, game_id, f"timeout {out.player}", "the clock")
+            raise Refused(409, f"player {out.player} ran out of time: the game is over")
         if action.strip().lower() == "concede":
             entry = f"concede {seat}"
         else:
@@ -231,7 +236,7 @@ class WebGames:
         replay.game.replay_history_entry(after, entry)
         with self._writing():
             self.journal.append(game_id, entry, by, _ending(replay, after))
-        self.clocks.follow(board, after, time.monotonic())
+        self.clocks.follow(board, after, self.now())
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[None]:
@@ -297,7 +302,7 @@ class WebGames:
             with contextlib.suppress(Refused):
                 replay, game_id = self._replay(board)
                 self.clocks.resume(board, game_id, _colours(replay.name, replay.game.num_players), replay.state,
-                                   time.monotonic())
+                                   self.now())
             self._start_computer(board)
         self._start_clocks()
 
@@ -317,7 +322,7 @@ class WebGames:
                 async with self._lock(board):
                     with contextlib.suppress(Refused):
                         replay, game_id = self._replay(board)
-                        for out in self.clocks.follow(board, replay.state, time.monotonic()):
+                        for out in self.clocks.follow(board, replay.state, self.now()):
                             self._journal(board, game_id, f"timeout {out.player}", "the clock")
             await asyncio.sleep(CLOCK_TICK)
 

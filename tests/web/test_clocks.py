@@ -3,16 +3,20 @@ lobby and the board's page showing each clocked board's clock, in-world boards' 
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 
 from blockref.bridge.games.nodes import NodesWorld
 from blockref.bridge.journal import Journal
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.web.app import create_app
+from blockref.bridge.web.live import Boards
+from blockref.bridge.web.play import Refused, WebGames
 from tests.web.test_api import act, board, new_game
 
 
@@ -83,3 +87,20 @@ def test_a_web_games_clock_runs_on_after_the_server_starts_again(tmp_path: Path)
         found = wait_until_over(client, name)
         assert found["moves"][-1]["entry"] == "timeout 2"  # type: ignore[index]
         assert found["clock"]["running"] is None  # type: ignore[index]
+
+
+def test_a_move_sent_after_the_time_ran_out_is_refused_and_the_loss_journaled(tmp_path: Path) -> None:
+    games = WebGames.open(tmp_path, Boards(tmp_path / "journal.sqlite3"))
+    now = [1000.0]
+    games.now = lambda: now[0]
+    created = games.create("newrule", {"size": "5", "clock": "5+10"}, "person", ["ann", "ben"])
+    name, tokens = created.board, created.tokens
+    asyncio.run(games.act(name, tokens[1], "start a1", 0))  # the first move is free: ben's clock runs
+    now[0] += 15.5  # past ben's 5 s and his reserve of one 10 s period, before any look at the clock
+    with pytest.raises(Refused, match="player 2 ran out of time") as refused:
+        asyncio.run(games.act(name, tokens[2], "start d4", 1))
+    assert refused.value.status == 409
+    summary = Journal(tmp_path / "journal.sqlite3").games()[-1]
+    assert (summary.result, summary.reason) == ("player 1 won", "player 2 ran out of time")
+    assert games.boards.replay(summary.id).moves[-1]["entry"] == "timeout 2"  # type: ignore[union-attr]
+    asyncio.run(games.close())
