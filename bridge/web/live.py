@@ -32,6 +32,7 @@ class Boards:
         self._replays: OrderedDict[int, GameReplay] = OrderedDict()
         self._keys: dict[str, tuple[object, ...]] = {}
         self.snapshots: dict[str, Snapshot] = {}
+        self._memos: dict[str, tuple[str, float]] = {}  # board -> its clock's memo and when it was saved
 
     @property
     def archive(self) -> Archive | None:
@@ -73,7 +74,10 @@ class Boards:
                     self._replays.pop(summary.id, None)  # an entry taken back and another given: replay afresh
                 self._keys[summary.board] = key
                 self.snapshots[summary.board] = self._snapshot(archive, summary, seats.get(summary.board, {}))
-                self.snapshots[summary.board]["clock"] = self._clock(memos.get(summary.board), now)
+                self._memos.pop(summary.board, None)
+                if summary.board in memos:
+                    self._memos[summary.board] = memos[summary.board]
+                self.snapshots[summary.board]["clock"] = self._clock(summary.board, now)
                 changed.append(summary.board)
         return changed
 
@@ -116,14 +120,23 @@ class Boards:
             "svg": replay.svg(),
         }
 
-    @staticmethod
-    def _clock(memo: tuple[str, float] | None, now: float) -> dict[str, Any] | None:
+    def _clock(self, board: str, now: float) -> dict[str, Any] | None:
         """The board's clock as its journaled memo shows it ``now`` (epoch seconds), if it has one."""
+        memo = self._memos.get(board)
         return None if memo is None else memo_clocks(memo[0], memo[1], now)
+
+    def fresh(self, board: str) -> Snapshot | None:
+        """The board's snapshot with its clock read for this moment (the clock runs between two writes)."""
+        snapshot = self.snapshots.get(board)
+        if snapshot is not None and snapshot.get("clock") is not None:
+            snapshot = {**snapshot, "clock": self._clock(board, time.time())}
+        return snapshot
 
     def lobby(self, spectators: dict[str, int]) -> list[Snapshot]:
         """One line of every board for the lobby (the big parts of a snapshot left out)."""
         keep = ("board", "game_id", "game", "title", "seats", "seen", "last", "to_move", "terminal", "status",
-                "result", "clock")
-        return [{**{k: snap[k] for k in keep}, "spectators": spectators.get(name, 0)}
+                "result")
+        now = time.time()
+        return [{**{k: snap[k] for k in keep}, "spectators": spectators.get(name, 0),
+                 "clock": self._clock(name, now) if snap.get("clock") else None}
                 for name, snap in sorted(self.snapshots.items())]
