@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from blockref.bridge.clock import clock_option
 from blockref.bridge.games.base import (
     Cell,
     Disturbance,
@@ -21,6 +22,7 @@ from blockref.bridge.games.base import (
     changed_cells,
     parse_flag,
 )
+from blockref.bridge.games.clocked import ClockedWorld, split_row
 from blockref.engines.core import GameState
 from blockref.engines.newrule import NewRuleGame, NewRuleState, Wall, side_of
 from blockref.engines.newrule.board import COLUMNS
@@ -40,7 +42,7 @@ def dot_name(x: int, y: int) -> str:
     return f"{COLUMNS[x]}{y + 1}"
 
 
-class NewRuleWorld(GameWorld):
+class NewRuleWorld(ClockedWorld, GameWorld):
     """A New Rule board: posts on the dots, walls between them, wool on the spaces."""
 
     name = "newrule"
@@ -49,12 +51,15 @@ class NewRuleWorld(GameWorld):
         GameOption("size", int, 7, "dots a side, 4..12 (7 dots make 6 x 6 spaces)"),
         GameOption("players", _players, 2, "2, or 4 in two sides (players 1+3 against 2+4)"),
         GameOption("walled_border", parse_flag, False, "the board's border starts walled"),
+        clock_option("New Rule"),
     )  # fmt: skip
     seat_colours: ClassVar[Mapping[int, str]] = dict(enumerate(SEAT_COLOURS, start=1))
     how_to_play = ("Play by placing blocks: stone bricks between two posts for a wall, your wool on a space "
                    "to start, grow or escape.")
 
-    def __init__(self, layout: NewRuleLayout, players: int = 2, walled_border: bool = False) -> None:
+    def __init__(self, layout: NewRuleLayout, players: int = 2, walled_border: bool = False,
+                 clock: str = "none") -> None:
+        self.start_clock(clock, {p: self.seat_colours[p] for p in range(1, players + 1)})
         self.layout = layout
         self.geometry = layout
         self.game: NewRuleGame = NewRuleGame(size=layout.size, players=players, walled_border=walled_border)
@@ -65,7 +70,8 @@ class NewRuleWorld(GameWorld):
     ) -> NewRuleWorld:
         layout = NewRuleLayout(size=int(options.get("size", 7)), spacing=spacing or 3, origin=origin,
                                orientation=orientation, style=load_newrule_style(style or "classic"))
-        return cls(layout, int(options.get("players", 2)), bool(options.get("walled_border", False)))
+        return cls(layout, int(options.get("players", 2)), bool(options.get("walled_border", False)),
+                   str(options.get("clock", "none")))
 
     # ------------------------------------------------------------------ drawing
     def target(self, state: GameState[Any], template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
@@ -85,7 +91,16 @@ class NewRuleWorld(GameWorld):
                 spaces[(space % side, space // side)] = style.dead(owner) if state.is_dead(space) else style.wool(owner)
         blocks.update(space_blocks(layout, spaces))
         blocks.update(self._rim(state))
+        blocks.update(self.clock_blocks())
         return blocks
+
+    def clock_cells(self) -> dict[int, tuple[list[Cell], list[Cell]]]:
+        """The players' clocks along the north rim, player 1's at the west end and the others' after it in
+        turn; in each, the first third the move time, the rest the reserve."""
+        grid = self.layout.grid
+        row = [grid.world(u, grid.extent + 1) for u in range(grid.extent + 1)]
+        parts = split_row(row, self.game.num_players)
+        return {player: parts[player - 1] for player in range(1, self.game.num_players + 1)}
 
     def _rim(self, state: NewRuleState) -> dict[Cell, BlockType]:
         """Whose turn it is (the winning side's colour at the end, both after a draw) and each side's score."""
@@ -198,7 +213,8 @@ class NewRuleWorld(GameWorld):
                 "escape": "escape: place your wool on any empty space (you will skip your next turn)",
                 }.get(state.phase(), "build a wall or grow (your wool beside a live space of yours)")
         owed = ", ".join(f"{who(p)} skips {n}" for p, n in sorted(state.skips().items()) if n)
-        return f"{who(mover)} to {what}. Scores: {scores}" + (f"; {owed}." if owed else ".")
+        return (f"{who(mover)} to {what}. Scores: {scores}" + (f"; {owed}." if owed else ".")
+                + self.clock_status(state))
 
     def result(self, state: GameState[Any]) -> tuple[str, str | None]:
         """With four players a side wins: ``side 1 (players 1 and 3) won``."""

@@ -10,7 +10,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from blockref.bridge.clock import clock_option
 from blockref.bridge.games.base import Cell, Disturbance, GameOption, GameWorld, Placement, Reading, Who, changed_cells
+from blockref.bridge.games.clocked import ClockedWorld
 from blockref.bridge.materials import Materials, learn_and_choose, style_blocks
 from blockref.engines.core import GameState
 from blockref.engines.nodes import NodesGame, NodesState, PlaceNode, PlaceWire, make_point, point_name, point_xy
@@ -35,7 +37,7 @@ def _turn_limit(text: str) -> int:
     return value
 
 
-class NodesWorld(GameWorld):
+class NodesWorld(ClockedWorld, GameWorld):
     """A Nodes board: wires on the segments between points, nodes on the points."""
 
     name = "nodes"
@@ -44,12 +46,14 @@ class NodesWorld(GameWorld):
         GameOption("corners", _corners, "diagonal",
                    "start corners: diagonal (P1 c3+j10, P2 j3+c10) or sides (P1 c3+j3, P2 c10+j10)"),
         GameOption("turn_limit", _turn_limit, 400, "turns in all before the game is a draw"),
+        clock_option("Nodes"),
     )  # fmt: skip
     seat_colours: ClassVar[Mapping[int, str]] = {1: "red", 2: "blue"}
     how_to_play = ("Play by placing your colour's blocks: the wire block on a line between two points for a wire, "
                    "the node block on a point for a node.")
 
-    def __init__(self, layout: BoardLayout, turn_limit: int = 400) -> None:
+    def __init__(self, layout: BoardLayout, turn_limit: int = 400, clock: str = "none") -> None:
+        self.start_clock(clock, self.seat_colours)
         self.layout = layout
         self.geometry = layout
         self.game: NodesGame = NodesGame(corners=layout.corners, turn_limit=turn_limit)  # type: ignore[arg-type]
@@ -65,12 +69,14 @@ class NodesWorld(GameWorld):
     ) -> NodesWorld:
         layout = BoardLayout(spacing=spacing or 4, origin=origin, orientation=orientation,
                              style=load_style(style or "classic"), corners=str(options.get("corners", "diagonal")))
-        return cls(layout, int(options.get("turn_limit", 400)))
+        return cls(layout, int(options.get("turn_limit", 400)), str(options.get("clock", "none")))
 
     def learn_materials(self, client: Any) -> Materials:
         materials = learn_and_choose(client, self.layout.style, self.layout.bounds())
         if materials.style != self.layout.style:
+            clock = self.clock
             self.__init__(replace(self.layout, style=materials.style), self.game.turn_limit)  # type: ignore[misc]
+            self.clock = clock
         self.readback = {block.legacy_id: materials.readback[block.legacy]
                          for block in style_blocks(materials.style).values()
                          if materials.readback.get(block.legacy, block.legacy_id) != block.legacy_id}
@@ -88,7 +94,18 @@ class NodesWorld(GameWorld):
             intact = [t for t in TERMINALS if t not in node.damaged]
             blocks.update(layout.node_blocks(node.player, *point_xy(node.at), intact))
         blocks.update(self.turn_marker(state))
+        blocks.update(self.clock_blocks())
         return blocks
+
+    def clock_cells(self) -> dict[int, tuple[list[Cell], list[Cell]]]:
+        """Player 1's clock on the west rim, player 2's on the east rim, of the piece layer, south first:
+        the southern third the move time, the rest the reserve."""
+        grid, extent = self.layout.grid, self.layout.extent
+        cells = {}
+        for player, u in ((1, -1), (2, extent + 1)):
+            column = [grid.world(u, v, 0) for v in range(extent + 1)]
+            cells[player] = (column[:len(column) // 3], column[len(column) // 3:])
+        return cells
 
     def turn_marker(self, state: NodesState) -> dict[Cell, BlockType]:
         """Three cells on the rim, south of the board's middle: one block of the mover's wire material per
@@ -199,7 +216,7 @@ class NodesWorld(GameWorld):
         mover = state.current_player()
         left = state.wires_left_in_turn()
         what = "a node or three wires" if left == 3 else f"{left} more wire{'s' if left > 1 else ''}"
-        return f"turn {state.turns + 1}: {who(mover)} to place {what}."
+        return f"turn {state.turns + 1}: {who(mover)} to place {what}.{self.clock_status(state)}"
 
     def ending(self, state: GameState[Any]) -> str | None:
         assert isinstance(state, NodesState)

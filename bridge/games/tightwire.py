@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from blockref.bridge.clock import clock_option
 from blockref.bridge.games.base import (
     Cell,
     Disturbance,
@@ -31,6 +32,7 @@ from blockref.bridge.games.base import (
     Who,
     changed_cells,
 )
+from blockref.bridge.games.clocked import ClockedWorld
 from blockref.bridge.games.tightwire_clock import GameClock
 from blockref.engines.core import GameState
 from blockref.engines.tightwire import (
@@ -91,7 +93,7 @@ def picture(state: TightwireState, clocks: Mapping[int, tuple[int, int]] | None 
     )
 
 
-class TightwireWorld(GameWorld):
+class TightwireWorld(ClockedWorld, GameWorld):
     """A Tightwire board: pillars, lines between their tops, pieces on them, played by hits and chat."""
 
     name = "tightwire"
@@ -102,7 +104,7 @@ class TightwireWorld(GameWorld):
         GameOption("first", _first, 1, "Tightwire: the player who moves first"),
         GameOption("slack", _slack, 1, "Tightwire: slack lines each player has"),
         GameOption("items", str, "none", "Tightwire: Threads of Fate items, like '1=extra_slack,2=woven_revive'"),
-        GameOption("clock", str, "none", "Tightwire: 'none', 'seed' (90 s a move + 300 s reserve) or like '60+120'"),
+        clock_option("Tightwire"),
     )  # fmt: skip
     seat_colours: ClassVar[Mapping[int, str]] = dict(enumerate(SEAT_COLOURS, start=1))
     how_to_play = ("Right-click two pillars with a sword: a new line between them (your piece on the first walks "
@@ -143,18 +145,6 @@ class TightwireWorld(GameWorld):
         if self.clock is None:
             return {}
         return {p: self.layout.clock_lit(move, reserve) for p, (move, reserve) in self.clock.faces().items()}
-
-    def tick(self, state: GameState[Any], now: float) -> list[Any]:
-        assert isinstance(state, TightwireState)
-        return [] if self.clock is None else list(self.clock.follow(state, now))
-
-    def memo(self) -> str | None:
-        return None if self.clock is None else self.clock.memo()
-
-    def recall(self, state: GameState[Any], memo: str | None, now: float) -> None:
-        assert isinstance(state, TightwireState)
-        if self.clock is not None:
-            self.clock.recall(state, memo, now)
 
     def template_cells(self) -> set[Cell]:
         floor = self.layout.origin[1] - 1

@@ -68,7 +68,7 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
     def snapshot(request: Request) -> dict[str, Any]:
         name = request.path_params["name"]
         hub.check()
-        found = boards.snapshots.get(name)
+        found = boards.fresh(name)
         if found is None:
             archive = boards.archive
             old = None if archive is None else archive.newest_game(name)

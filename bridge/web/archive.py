@@ -141,6 +141,16 @@ class Archive:
             self._ratings = (version, refresh(self._db))
         return self._ratings[1]
 
+    def memos(self) -> dict[str, tuple[str, float]]:
+        """What the world keeps of every board's newest game beyond its entries (a clock), with when it was
+        saved, by board (none in a journal from before memos)."""
+        try:
+            rows = self._db.execute("SELECT g.board, m.memo, m.at FROM memos m JOIN games g ON g.id = m.game_id "
+                                    "WHERE g.id IN (SELECT MAX(id) FROM games GROUP BY board)").fetchall()
+        except sqlite3.OperationalError:
+            return {}
+        return {str(board): (str(memo), float(at)) for board, memo, at in rows}
+
     def players(self) -> list[str]:
         """Every name that ever gave an entry or took a seat, sorted."""
         rows = self._db.execute("SELECT by FROM entries WHERE by IS NOT NULL UNION SELECT name FROM seats")

@@ -11,6 +11,7 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
+from blockref.bridge.clock import memo_clocks
 from blockref.bridge.journal import GameSummary
 from blockref.bridge.web.archive import Archive, JournalMissing
 from blockref.bridge.web.positions import GameReplay
@@ -31,6 +32,7 @@ class Boards:
         self._replays: OrderedDict[int, GameReplay] = OrderedDict()
         self._keys: dict[str, tuple[object, ...]] = {}
         self.snapshots: dict[str, Snapshot] = {}
+        self._memos: dict[str, tuple[str, float]] = {}  # board -> its clock's memo and when it was saved
 
     @property
     def archive(self) -> Archive | None:
@@ -55,6 +57,7 @@ class Boards:
         now = time.time() if now is None else now
         seats = archive.all_seats()
         newest = archive.newest_entries()
+        memos = archive.memos()
         changed = []
         boards = archive.boards()
         for summary in boards:
@@ -64,13 +67,17 @@ class Boards:
                     changed.append(summary.board)
                 continue
             key = (summary.id, summary.entries, newest.get(summary.board), summary.result,
-                   tuple(sorted(seats.get(summary.board, {}).items())))
+                   tuple(sorted(seats.get(summary.board, {}).items())), memos.get(summary.board))
             before = self._keys.get(summary.board)
             if before != key:
                 if before is not None and before[:2] == key[:2] and before[2] != key[2]:
                     self._replays.pop(summary.id, None)  # an entry taken back and another given: replay afresh
                 self._keys[summary.board] = key
                 self.snapshots[summary.board] = self._snapshot(archive, summary, seats.get(summary.board, {}))
+                self._memos.pop(summary.board, None)
+                if summary.board in memos:
+                    self._memos[summary.board] = memos[summary.board]
+                self.snapshots[summary.board]["clock"] = self._clock(summary.board, now)
                 changed.append(summary.board)
         return changed
 
@@ -113,9 +120,23 @@ class Boards:
             "svg": replay.svg(),
         }
 
+    def _clock(self, board: str, now: float) -> dict[str, Any] | None:
+        """The board's clock as its journaled memo shows it ``now`` (epoch seconds), if it has one."""
+        memo = self._memos.get(board)
+        return None if memo is None else memo_clocks(memo[0], memo[1], now)
+
+    def fresh(self, board: str) -> Snapshot | None:
+        """The board's snapshot with its clock read for this moment (the clock runs between two writes)."""
+        snapshot = self.snapshots.get(board)
+        if snapshot is not None and snapshot.get("clock") is not None:
+            snapshot = {**snapshot, "clock": self._clock(board, time.time())}
+        return snapshot
+
     def lobby(self, spectators: dict[str, int]) -> list[Snapshot]:
         """One line of every board for the lobby (the big parts of a snapshot left out)."""
         keep = ("board", "game_id", "game", "title", "seats", "seen", "last", "to_move", "terminal", "status",
                 "result")
-        return [{**{k: snap[k] for k in keep}, "spectators": spectators.get(name, 0)}
+        now = time.time()
+        return [{**{k: snap[k] for k in keep}, "spectators": spectators.get(name, 0),
+                 "clock": self._clock(name, now) if snap.get("clock") else None}
                 for name, snap in sorted(self.snapshots.items())]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import time
 from html import escape
 from typing import Any
@@ -33,9 +34,29 @@ def _who(seats: dict[str, str]) -> str:
     return ", ".join(f"{seat}: {name}" for seat, name in seats.items()) or "no one seated"
 
 
+def clock_text(clock: dict[str, Any] | None, seats: dict[str, str]) -> str:
+    """``ann 0:42 + 4:30 ⏱ · ben 1:30 + 5:00``: each player's time for the move + reserve, whose runs (the
+    script counts it down from the same data)."""
+    if not clock:
+        return ""
+
+    def mmss(seconds: float) -> str:
+        whole = math.ceil(max(0.0, seconds))
+        return f"{whole // 60}:{whole % 60:02d}"
+
+    return " · ".join(f"{seats.get(str(p['player']), 'player ' + str(p['player']))} {mmss(p['move_left'])} + "
+                      f"{mmss(p['reserve_left'])}" + (" ⏱" if p["player"] == clock["running"] else "")
+                      for p in clock["players"])
+
+
+def _clock_attributes(clock: dict[str, Any] | None, seats: dict[str, str]) -> str:
+    """What the script counts the clock down from."""
+    return f'data-clock="{escape(json.dumps(clock))}" data-seats="{escape(json.dumps(seats))}"'
+
+
 def lobby(rows: list[dict[str, Any]]) -> str:
     body = ("<h1>Boards</h1><table id=\"lobby\"><thead><tr><th>board</th><th>game</th><th>players</th>"
-            "<th>status</th><th>last move</th><th>watching</th></tr></thead><tbody>"
+            "<th>status</th><th>clock</th><th>last move</th><th>watching</th></tr></thead><tbody>"
             + "".join(lobby_row(row) for row in rows) + "</tbody></table>"
             + ("" if rows else "<p id=\"empty\">No game yet: start one in the world or on the Play page.</p>"))
     return layout("Lobby", body, "lobby")
@@ -46,6 +67,8 @@ def lobby_row(row: dict[str, Any]) -> str:
     name = escape(row["board"])
     return (f'<tr data-board="{name}"><td><a href="/board/{name}">{name}</a></td><td>{escape(row["title"])}</td>'
             f'<td>{escape(_who(row["seats"]))}</td><td>{escape(row["status"])}</td>'
+            f'<td class="clock" {_clock_attributes(row.get("clock"), row["seats"])}>'
+            f'{escape(clock_text(row.get("clock"), row["seats"]))}</td>'
             f'<td>{escape(row["last"] or "-")}</td><td>{row.get("spectators", 0)}</td></tr>')
 
 
@@ -67,6 +90,8 @@ def board(snapshot: dict[str, Any], targets: list[tuple[str, Spot]]) -> str:
 <p id="players">{escape(_who(snapshot["seats"]))}</p>
 <div class="live"><div id="svg">{snapshot["svg"]}</div>
 <div class="side"><p id="status">{escape(snapshot["status"])}</p>
+<p id="clock" class="clock" {_clock_attributes(snapshot.get("clock"), snapshot["seats"])}>{escape(clock_text(
+    snapshot.get("clock"), snapshot["seats"]))}</p>
 <form id="move" hidden><p id="seat"></p><p id="picked"></p><p id="choices"></p>
 <input name="action" autocomplete="off" placeholder="a move in record notation" aria-label="move">
 <button type="submit">Play</button> <button type="button" id="concede">Concede</button>
@@ -130,7 +155,7 @@ def play(titles: dict[str, str]) -> str:
 <option value="normal">the computer, normal</option><option value="hard">the computer, hard</option>
 <option value="person">a person at another browser</option></select></label>
 <label>your name <input name="name" value="guest" maxlength="24"></label>
-<label>options <input name="options" placeholder="turn_limit=40 size=5"></label>
+<label>options <input name="options" placeholder="size=5 clock=60+120+5"></label>
 <button>Start</button></form><p id="reason" role="alert"></p>
 <div id="links" hidden><p>Each link holds a seat and is shown only this once: give the others theirs.</p>
 <ul></ul></div>"""

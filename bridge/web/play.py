@@ -14,19 +14,23 @@ import functools
 import re
 import sqlite3
 import sys
-from collections.abc import Iterable, Iterator, Mapping
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from blockref.bridge.config import DEFAULT_ORIGIN, build_world
+from blockref.bridge.games import world_class
 from blockref.bridge.journal import Ending, Journal, JournalError
+from blockref.bridge.web.clocks import WebClocks
 from blockref.bridge.web.live import Boards
 from blockref.bridge.web.positions import GameReplay
 from blockref.bridge.web.seats import SeatTokens
 from blockref.engines.ai.hints import hint
 from blockref.engines.ai.knowledge import seat_player
 from blockref.engines.catalogue import make_game
+from blockref.engines.clock import ClockRules
 from blockref.engines.core import GameState
 
 PLAYABLE = ("nodes", "newrule", "tightwire")
@@ -39,6 +43,8 @@ HINT_BUDGET = 200
 """The search budget of a hint (as in chat): a fraction of a second."""
 JOURNAL_RETRY = 1.0
 """Seconds between two tries of a computer's piece the journal could not take (a full disk)."""
+CLOCK_TICK = 0.25
+"""Seconds between two looks at the web games' clocks."""
 
 
 def unfinished(boards: Boards) -> list[str]:
@@ -59,6 +65,12 @@ def _ending(replay: GameReplay, state: GameState[Any]) -> Ending | None:
         winner = state.winner()
         return f"player {winner} won" if winner else "draw", None
     return world.result(state)
+
+
+def _colours(game: str, players: int) -> dict[int, str]:
+    """The seats of ``game`` and their colours, as its world names them."""
+    colours = world_class(game).seat_colours
+    return {seat: colours[seat] for seat in range(1, players + 1)}
 
 
 class Refused(Exception):
@@ -87,6 +99,10 @@ class WebGames:
         self._locks: dict[str, asyncio.Lock] = {}
         self._players: dict[tuple[str, int], Any] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        self.clocks = WebClocks(journal)
+        self.now: Callable[[], float] = time.monotonic
+        """The time the clocks read (monotonic seconds); tests may drive it."""
+        self._ticking: asyncio.Task[None] | None = None
 
     @classmethod
     def open(cls, data: Path, boards: Boards) -> WebGames:
@@ -99,6 +115,7 @@ class WebGames:
             raise Refused(400, f"the web plays {', '.join(PLAYABLE)}; {game!r} is not one of them")
         if opponent not in (*LEVELS, "person"):
             raise Refused(400, f"opponent must be person or a level ({', '.join(LEVELS)}), not {opponent!r}")
+        options, clock = self._without_clock(game, options)
         try:
             rules = make_game(game, options)
         except ValueError as error:
@@ -115,12 +132,29 @@ class WebGames:
         with self._writing():
             board, tokens = self._new_board(people)  # tokens of no game until it is journaled
             try:
-                self.journal.start_game(board, rules.name, rules.options, seated)
+                game_id = self.journal.start_game(board, rules.name, rules.options, seated)
             except JournalError:
                 self.tokens.revoke(board)
                 raise
+        self.clocks.start(board, game_id, clock, _colours(rules.name, rules.num_players),
+                          rules.new_initial_state(), self.now())
+        self._start_clocks()
         self._start_computer(board)
         return NewGame(board, tokens)
+
+    @staticmethod
+    def _without_clock(game: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+        """The options with the ``clock`` option taken out (kept in for an engine that has it as a variant,
+        as Tightwire's), and the clock's text; a clock that is no clock is refused with the reason."""
+        rest = dict(options)
+        clock = str(rest.pop("clock", "none"))
+        try:
+            ClockRules.parse(clock)
+        except ValueError as error:
+            raise Refused(400, str(error)) from None
+        if "clock" in make_game(game).options:
+            rest["clock"] = clock
+        return rest, clock
 
     def _new_board(self, people: Iterable[int]) -> tuple[str, dict[int, str]]:
         """The next free ``web-<n>`` name with tokens for ``people``'s seats, reserved in the token store so
@@ -164,6 +198,9 @@ class WebGames:
                           "look again")
         if state.is_terminal():
             raise Refused(409, f"the game is over: {replay.status()}")
+        for out in self.clocks.follow(board, state, self.now()):  # a move after the time ran out is late
+            self._journal(board, game_id, f"timeout {out.player}", "the clock")
+            raise Refused(409, f"player {out.player} ran out of time: the game is over")
         if action.strip().lower() == "concede":
             entry = f"concede {seat}"
         else:
@@ -199,6 +236,7 @@ class WebGames:
         replay.game.replay_history_entry(after, entry)
         with self._writing():
             self.journal.append(game_id, entry, by, _ending(replay, after))
+        self.clocks.follow(board, after, self.now())
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[None]:
@@ -258,11 +296,39 @@ class WebGames:
                         await asyncio.sleep(JOURNAL_RETRY)  # the journal cannot be written now: in a while
 
     def resume(self, boards: list[str]) -> None:
-        """Let the computer move where it is to move in ``boards`` (after a restart)."""
+        """Let the computer move where it is to move in ``boards`` (after a restart), and their clocks run
+        on from what the journal kept of them."""
         for board in boards:
+            with contextlib.suppress(Refused):
+                replay, game_id = self._replay(board)
+                self.clocks.resume(board, game_id, _colours(replay.name, replay.game.num_players), replay.state,
+                                   self.now())
             self._start_computer(board)
+        self._start_clocks()
+
+    def _start_clocks(self) -> None:
+        """Have the clocks looked at while any runs."""
+        if self.clocks.boards() and (self._ticking is None or self._ticking.done()):
+            try:
+                self._ticking = asyncio.get_running_loop().create_task(self._tick_clocks())
+            except RuntimeError:
+                return
+
+    async def _tick_clocks(self) -> None:
+        """Every :data:`CLOCK_TICK` seconds, each running clock caught up; a player out of time loses, their
+        ``timeout N`` journaled by the clock (tried again at the next tick where the journal cannot take it)."""
+        while self.clocks.boards():
+            for board in self.clocks.boards():
+                async with self._lock(board):
+                    with contextlib.suppress(Refused):
+                        replay, game_id = self._replay(board)
+                        for out in self.clocks.follow(board, replay.state, self.now()):
+                            self._journal(board, game_id, f"timeout {out.player}", "the clock")
+            await asyncio.sleep(CLOCK_TICK)
 
     async def close(self) -> None:
+        if self._ticking is not None:
+            self._tasks.add(self._ticking)
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)

@@ -33,7 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
         "python -m blockref.engines.newrule", "The New Rule rules engine (a Dots variant for 2 or 4 players).",
         replay_options=_with_variants, random_options=_with_variants,
         replay_description="Replay a New Rule record: one entry a line, 'start c3', a wall 'c3-c4' (its two "
-        "dots), a growth 'c3' (or 'grow c3'), 'escape c3', 'concede'; '#' starts a comment; any letter case. "
+        "dots), a growth 'c3' (or 'grow c3'), 'escape c3', 'concede', 'timeout'; '#' starts a comment; "
+        "any letter case. "
         "An illegal line stops the replay with exit status 2 and its line number and rule on stderr.",
         record_help="the record: one entry a line, '#' comments; '-' for stdin",
     )

@@ -1,10 +1,13 @@
 """Records: one entry a line (``start c3``, a wall ``c3-c4``, a growth ``c3`` or ``grow c3``,
-``escape c3``, ``concede``, ``agreed draw``); ``#`` starts a comment, blank lines are skipped, letter case does
-not matter.
+``escape c3``, ``concede``, ``agreed draw``, ``timeout`` when the player to act ran out of time on a clocked
+board); ``#`` starts a comment, blank lines are skipped, letter case does not matter.
 
 >>> state = replay(NewRuleGame(), ["start c3", "# a comment", "START D4", "", "c3-c4", "d5"])
 >>> state.turns, state.current_player(), state.scores()
 (4, 1, {1: 0, 2: 2})
+>>> state = replay(NewRuleGame(), ["start c3", "timeout"])
+>>> state.winner(), state.history()[-1], state.record_lines()[-1]
+(1, 'timeout 2', 'timeout')
 >>> replay(NewRuleGame(), ["start c3", "start c3"])
 Traceback (most recent call last):
 ...
@@ -34,6 +37,10 @@ def play_entry(state: NewRuleState, text: str) -> None:
         state.concede(int(words[1]))
     elif is_agreed_draw(text):
         state.agree_draw()
+    elif words == ["timeout"]:
+        player = state.current_player()
+        assert player is not None
+        state.time_out(player)
     else:
         state.apply(state.action_from_text(text))
 

@@ -72,6 +72,13 @@ class NewRuleGame(Game["NewRuleState"]):
         """Players 1 and 3 against 2 and 4 (:func:`side_of`); with two players, each alone."""
         return [tuple(p for p in range(1, self.num_players + 1) if side_of(p) == side) for side in (1, 2)]
 
+    def replay_history_entry(self, state: NewRuleState, entry: str) -> None:
+        words = entry.split()
+        if len(words) == 2 and words[0] == "timeout" and words[1].isdecimal():
+            state.time_out(int(words[1]))
+        else:
+            super().replay_history_entry(state, entry)
+
 
 class NewRuleState(GameState[NewRuleAction]):
     """A New Rule position. ``turns`` counts every action and concession (escapes and starts included)."""
@@ -383,6 +390,19 @@ class NewRuleState(GameState[NewRuleAction]):
         self._last = None
         self._over = True
         self._winner = None
+
+    def time_out(self, player: Player) -> None:
+        """``player``, to act, ran out of time (a clocked board): their side loses; no turn is counted, and
+        the record writes ``timeout``."""
+        if self._over:
+            raise IllegalAction("the game is over")
+        if player != self._player:
+            raise IllegalAction(f"only the player to act (player {self._player}) can run out of time")
+        self._history.append(f"timeout {player}")
+        self._concession_line = "timeout"
+        self._last = None
+        self._over = True
+        self._winner = 3 - side_of(player)
 
     def _build_wall(self, edge: int) -> list[Player]:
         """Wall ``edge``; returns the players (at most one a side) whose chain it kills."""

@@ -1,6 +1,7 @@
 """Turn records: one turn a line (``node d5``, up to three wires ``c3-c4 c4-c5 c5-d5``, ``concede``,
-``pass``, ``agreed draw``; wires followed by ``concede`` or ``agreed draw`` when the turn ended so);
-``#`` starts a comment.
+``pass``, ``agreed draw``; wires followed by ``concede`` or ``agreed draw`` when the turn ended so;
+``timeout`` alone or after wires when the player to move ran out of time on a clocked board); ``#`` starts
+a comment.
 Reading checks every piece against the rules. Case does not matter, and a forced pass may be left out
 (the next line is then the opponent's turn); written records always spell it out. ``concede`` alone is
 always the player to move's, forced pass or not; after pieces it is their placer's, and the line stays
@@ -12,6 +13,9 @@ one turn.
 >>> state = replay(NodesGame(), ["c3-c4 c4-c5 c5-c6 concede"])
 >>> state.turns, state.winner()
 (1, 2)
+>>> state = replay(NodesGame(), ["c3-c4 c4-c5 c5-d5", "j3-j4 timeout"])
+>>> state.turns, state.winner(), state.record_lines()[-1]
+(2, 1, 'j3-j4 timeout')
 >>> replay(NodesGame(), ["c3-c4 c4-c5"])  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -41,7 +45,7 @@ def play_turn_line(state: NodesState, text: str) -> None:
         raise ValueError("the game is already over")
     words = text.lower().split()
     drawn = AGREED_DRAW.split()
-    if state.legal_actions() == [PASS] and words not in (["pass"], ["concede"], drawn):
+    if state.legal_actions() == [PASS] and words not in (["pass"], ["concede"], ["timeout"], drawn):
         state.apply(PASS)  # a forced pass the record leaves implicit: the line is the opponent's turn
         if state.is_terminal():
             raise ValueError("the game is already over")
@@ -52,6 +56,9 @@ def play_turn_line(state: NodesState, text: str) -> None:
         return
     if words == drawn:
         state.agree_draw()
+        return
+    if words == ["timeout"]:
+        state.time_out(player)
         return
     if words == ["pass"]:
         state.apply(PASS)
@@ -66,7 +73,8 @@ def play_turn_line(state: NodesState, text: str) -> None:
         return
     conceding = len(words) > 1 and words[-1] == "concede"
     drawing = len(words) > 2 and words[-2:] == drawn
-    if conceding or drawing:
+    timed_out = len(words) > 1 and words[-1] == "timeout"
+    if conceding or drawing or timed_out:
         words = words[: -len(drawn) if drawing else -1]
     if len(words) > 3:
         raise ValueError("a turn places at most three wires")
@@ -88,6 +96,11 @@ def play_turn_line(state: NodesState, text: str) -> None:
         if state.is_terminal():
             raise ValueError("the game ended before the draw was agreed")
         state.agree_draw()
+        return
+    if timed_out:
+        if state.is_terminal() or state.turns != turn:
+            raise ValueError("the turn was over before the time ran out")
+        state.time_out(player)
         return
     if state.turns == turn and not state.is_terminal():
         left = state.wires_left_in_turn()

@@ -120,6 +120,9 @@ class NodesGame(Game["NodesState"]):
             state.concede(int(words[1]))
         elif is_agreed_draw(entry):
             state.agree_draw()
+
+        elif len(words) == 2 and words[0] == "timeout" and words[1] in ("1", "2"):
+            state.time_out(int(words[1]))
         else:
             state.apply(state.action_from_text(entry))
 
@@ -477,6 +480,18 @@ class NodesState(GameState[NodesAction]):
         began = bool(self._turn_pieces[-1])
         self._turn_pieces[-1].append(AGREED_DRAW)
         self._finish(winner=None, count_turn=began)
+
+    def time_out(self, player: Player) -> None:
+        """``player``, to move, ran out of time (a clocked board) and loses. A turn they had begun counts as
+        completed (the record writes ``timeout`` after its wires); one not begun counts no turn."""
+        if self._over:
+            raise IllegalAction("the game is over")
+        if player != self._player:
+            raise IllegalAction(f"only the player to move (player {self._player}) can run out of time")
+        begun = bool(self._turn_pieces[-1])
+        self._history.append(f"timeout {player}")
+        self._turn_pieces[-1].append("timeout")
+        self._finish(winner=3 - player, count_turn=begun)
 
     def _place_wire(self, me: Player, p: Point, q: Point) -> None:
         d = direction_between(p, q)

@@ -106,6 +106,9 @@ def status(state: NodesState) -> str:
         if history and history[-1].startswith("concede"):
             loser = int(history[-1].split()[1])
             return f"{_who(loser)} conceded: {_who(3 - loser)} wins after {state.turns} turns"
+        if history and history[-1].startswith("timeout"):
+            loser = int(history[-1].split()[1])
+            return f"{_who(loser)} ran out of time: {_who(3 - loser)} wins after {state.turns} turns"
         if state.is_draw():
             return f"game over after {state.turns} turns: a draw"
         return f"game over after {state.turns} turns: {_who(state.winner() or 1)} wins"
@@ -154,7 +157,7 @@ def _highlight(last: LastTurn) -> list[str]:
                 f'<line class="last" x1="{a[0]}" y1="{a[1]}" x2="{b[0]}" y2="{b[1]}" stroke="{HIGHLIGHT}" '
                 'stroke-width="16" stroke-linecap="round"/>'
             )
-        elif word not in ("node", "pass", "concede"):
+        elif word not in ("node", "pass", "concede", "timeout"):
             cx, cy = _xy(parse_point(word))
             parts.append(f'<circle class="last" cx="{cx}" cy="{cy}" r="{NODE_RADIUS + 8}" fill="{HIGHLIGHT}"/>')
     return parts

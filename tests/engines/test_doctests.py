@@ -26,6 +26,8 @@ OTHER_MODULES = [
     "blockref.schematics.tightwire_layout",
     "blockref.bridge.games.tightwire",
     "blockref.bridge.games.tightwire_clock",
+    "blockref.bridge.clock",
+    "blockref.bridge.games.clocked",
 ]
 WITHOUT_EXAMPLES = {  # every other module must have runnable examples
     "blockref.engines.ai",

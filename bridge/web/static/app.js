@@ -31,6 +31,46 @@ function showMoves(moves) {
   list.scrollTop = list.scrollHeight;
 }
 
+function mmss(seconds) {
+  const whole = Math.ceil(Math.max(0, seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, "0")}`;
+}
+
+// Each player's time for the move + reserve, the running one counted down from when the data came.
+function clockText(clock, seats, since) {
+  if (!clock) return "";
+  const gone = (Date.now() - since) / 1000;
+  return clock.players.map((p) => {
+    let move = p.move_left;
+    let reserve = p.reserve_left;
+    const running = p.player === clock.running;
+    if (running) {
+      const fromMove = Math.min(move, gone);
+      move -= fromMove;
+      reserve = Math.max(0, reserve - (gone - fromMove));
+    }
+    return `${seats[p.player] || `player ${p.player}`} ${mmss(move)} + ${mmss(reserve)}${running ? " ⏱" : ""}`;
+  }).join(" · ");
+}
+
+// Keeps every element with data-clock counting down (its data is set where the snapshot arrives).
+function tickClocks() {
+  const loaded = Date.now();
+  const show = () => document.querySelectorAll("[data-clock]").forEach((element) => {
+    const clock = JSON.parse(element.dataset.clock || "null");
+    element.textContent = clockText(clock, JSON.parse(element.dataset.seats || "{}"),
+                                    Number(element.dataset.since || loaded));
+  });
+  setInterval(show, 1000);
+}
+
+function setClock(element, clock, seats) {
+  element.dataset.clock = JSON.stringify(clock || null);
+  element.dataset.seats = JSON.stringify(seats);
+  element.dataset.since = String(Date.now());
+  element.textContent = clockText(clock, seats, Date.now());
+}
+
 async function api(path, body) {
   const response = await fetch(path, body === undefined ? {} : {
     method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
@@ -50,7 +90,10 @@ function lobby() {
       link.href = `/board/${encodeURIComponent(row.board)}`;
       const first = document.createElement("td");
       first.append(link);
-      line.append(first, text("td", row.title), text("td", who(row.seats)), text("td", row.status),
+      const clock = text("td", "");
+      clock.className = "clock";
+      setClock(clock, row.clock, row.seats);
+      line.append(first, text("td", row.title), text("td", who(row.seats)), text("td", row.status), clock,
                   text("td", row.last || "-"), text("td", String(row.spectators)));
       return line;
     }));
@@ -169,6 +212,7 @@ function board() {
     const result = data.result && !data.status.includes(data.result) ? ` (${data.result})` : "";
     $("#status").textContent = data.status + result;
     $("#players").textContent = who(data.seats);
+    setClock($("#clock"), data.clock, data.seats);
     showMoves(data.moves);
     if (token) {
       form.hidden = data.terminal;
@@ -238,3 +282,4 @@ function play() {
 }
 
 ({lobby, board, viewer, play}[page] || (() => {}))();
+if (page === "lobby" || page === "board") tickClocks();
