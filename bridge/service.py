@@ -24,6 +24,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from blockref.bridge.board_lines import BoardLines
 from blockref.bridge.chat_budget import RepairLines
 from blockref.bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
 from blockref.bridge.config import BridgeConfig
@@ -137,6 +138,8 @@ class Service:
     """Why every board is paused (why the journal cannot be written), until a write goes through again."""
     probed_at: float = 0.0
     """When the journal was last tried while paused (monotonic seconds)."""
+    lines: BoardLines | None = None
+    """Where each line said for a board is kept for the web page (None: nowhere)."""
 
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
@@ -338,6 +341,8 @@ class Service:
         text = f"[{tag}] {line}"
         self.say(text)
         self.client.post_to_chat(text)
+        if self.lines is not None:
+            self.lines.add(None if referee is None else referee.name, text)
 
     def _greet_newcomers(self, online: frozenset[int]) -> None:
         """One line for each player who joined since the last poll: how to start."""
