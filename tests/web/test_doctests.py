@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = ["blockref.bridge.web.archive", "blockref.bridge.web.positions", "blockref.bridge.web.limits",
-           "blockref.bridge.web.seats"]
+           "blockref.bridge.web.seats", "blockref.bridge.web.turn_clock", "blockref.bridge.board_lines"]
 
 
 @pytest.mark.parametrize("name", MODULES)

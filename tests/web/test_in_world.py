@@ -1,5 +1,6 @@
 """An in-world Nodes game (the referee's computer players on the embedded server, as ``blockref demo``
-plays it) followed live on the board page: every move appears, in order; and ``blockref up --web`` serving
+plays it) followed live on the board page: every move appears, in order, and the referee's chat lines
+for the board; and ``blockref up --web`` serving
 the page from the referee's own process."""
 
 from __future__ import annotations
@@ -64,8 +65,13 @@ def test_an_in_world_game_is_followed_live_move_by_move(embedded_server: Any, br
     assert saved is not None and len(saved.entries) >= 8
     shown = page.locator("#moves li").all_inner_texts()
     assert [line.split()[0] for line in shown] == [entry.split()[0] for entry in saved.entries]
+    page.wait_for_function("() => [...document.querySelectorAll('#chat li')].some((li) => "
+                           "li.textContent.includes('game over'))", timeout=60_000)
+    chat = page.locator("#chat li").all_inner_texts()  # the lines the referee posted for the board
+    assert any(saved.entries[-1] in line and line.startswith("[nodes]") for line in chat), chat
+    assert all(line.startswith("[") for line in chat), chat
     counts = [seen for game_id, seen in page.evaluate("window.seenLog") if game_id == saved.id]
-    assert counts == sorted(set(counts)), counts  # in order, none twice
+    assert counts == sorted(counts), counts  # in order (a position again with new chat lines)
     assert set(range(counts[0], len(saved.entries) + 1)) <= set(counts), counts  # every move, one by one
 
 
