@@ -34,6 +34,7 @@ from blockref.bridge.journal import JournalError
 from blockref.bridge.protocol import BlockEvent, ChatEvent, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.seat_binding import READ_ONLY_VERBS, minutes, present, refusal, seat_of
+from blockref.bridge.spectators import SPECTATOR_VERBS, Spectators, online_names, watchers_beside
 from blockref.engines.ai.knowledge import seat_player
 from blockref.engines.core import SIMULTANEOUS, IllegalAction
 
@@ -61,6 +62,11 @@ class WorldClient(Protocol):
     def supports_player_addresses(self) -> bool: ...
     def player_address(self, entity_id: int) -> str | None: ...
     def player_entity_id(self, name: str) -> int | None: ...
+    def supports_whispers(self) -> bool: ...
+    def whisper(self, name: str, message: str) -> None: ...
+    def entity_rotation(self, entity_id: int) -> float | None: ...
+    def teleport(self, entity_id: int, position: tuple[float, float, float],
+                 facing: tuple[float, float] | None = None) -> bool: ...
 
 
 @dataclass
@@ -150,6 +156,10 @@ class Service:
             clear_board=self._clear_board,
             placers_reported=self.client.supports_block_events,
         )
+        journal = next(iter(self.referees.values())).journal.path if self.referees else ":memory:"
+        self.spectators = Spectators(self.client, self.referees, watchers_beside(journal),
+                                     is_computer=lambda referee, player: (referee.name, player) in self.bots,
+                                     online_names=lambda: online_names(self.names, self.online))
         for name, referee in self.referees.items():
             for player, seated in referee.seats.items():
                 level = seated.removeprefix("computer (").removesuffix(")")
@@ -225,6 +235,7 @@ class Service:
             self._on_chat(event)
         for hit in poll.hits:
             self._on_hit(hit)
+        self.spectators.addressees = set()  # the speakers answered
         regions = {r.name: region for r, region in zip(wanted, poll.regions, strict=True)}
         touched = [r for r in watched if r.name not in regions and any(
             _inside((int(c.pos.x), int(c.pos.y), int(c.pos.z)), *r.bounds()) for c in [*poll.places, *poll.breaks])]
@@ -311,10 +322,11 @@ class Service:
         self.synced.add(referee.name)
         self.unsettled.discard(referee.name)
         now = time.monotonic()
-        for line in outcome.messages:  # a repair nobody placed (a strange id read back) is said once in a while;
-            # one a player may have placed is their take-back's reason, always said
-            if placed_by or not line.startswith(REPAIRED) or self.repairs.fresh(referee.name, line, now):
-                self.post(referee, line)
+        with self.spectators.replying(*placed_by.values()):  # a take-back's reason reaches its placer
+            for line in outcome.messages:  # a repair nobody placed (a strange id read back) is said once in a while;
+                # one a player may have placed is their take-back's reason, always said
+                if placed_by or not line.startswith(REPAIRED) or self.repairs.fresh(referee.name, line, now):
+                    self.post(referee, line)
         observed = dict(observed)  # the read region stays as read: the client may hand it out again
         self._send(outcome.edits, observed)
         if outcome.fault is not None:
@@ -336,12 +348,15 @@ class Service:
         for cell, (block_id, _) in plan.blocks.items():
             observed[cell] = block_id
 
-    def post(self, referee: BoardReferee | None, line: str) -> None:
+    def post(self, referee: BoardReferee | None, line: str, only: str | None = None) -> None:
+        """Say a line of the board (None: of no board) in the terminal and in the game: where the server can
+        whisper, to the board's audience, or to ``only`` (see :mod:`bridge.spectators`); else to everyone."""
         tag = "blockref" if referee is None else referee.prefix if len(self.referees) == 1 else referee.name
         text = f"[{tag}] {line}"
         self.say(text)
-        self.client.post_to_chat(text)
-        if self.lines is not None:
+        if referee is None or not self.spectators.deliver(referee, text, only):
+            self.client.post_to_chat(text)
+        if self.lines is not None and only is None:  # a line for one player only is never kept for the page
             self.lines.add(None if referee is None else referee.name, text)
 
     def _greet_newcomers(self, online: frozenset[int]) -> None:
@@ -476,6 +491,7 @@ class Service:
         if command is None:
             return
         speaker = self._name_of(event.entityId)
+        self.spectators.addressees = {speaker}  # the reply goes to the speaker (cleared once the chat is answered)
         if getattr(event, "ambiguous", False):  # see bridge.protocol.chat.ChatPost
             self.post(None, f"{speaker}, please type that again: it came in one line with another player's "
                             "message, so it is not certain that you wrote it")
@@ -488,6 +504,11 @@ class Service:
         refused = None if command.verb in READ_ONLY_VERBS else self._refusal(referee, speaker, address)
         if refused:
             self._refuse(referee, speaker, refused)
+            return
+        if command.verb in SPECTATOR_VERBS:  # watch, unwatch, tp, boards: answered to the speaker alone
+            for line in self.spectators.run(command, speaker, event.entityId, referee, self.desk.budget,
+                                            self.desk.clock()):
+                self.post(referee, line, only=speaker)
             return
         self.unsettled.add(referee.name)
         try:
@@ -506,6 +527,7 @@ class Service:
             return
         self.unsettled.add(referee.name)
         speaker = self._name_of(hit.entityId)
+        self.spectators.addressees = {speaker}  # the reply goes to the hitter
         seat = seat_of(referee, speaker)
         if seat is None:
             self.post(referee, f"{speaker}, take a seat first ('{referee.prefix} join')")

@@ -165,6 +165,12 @@ class MinetestPeer:
     def address(self) -> str:
         return f"{self.host}:{self.api_port}"
 
+    @staticmethod
+    def supports_whispers() -> bool:
+        """No: pycraft's only chat command, ``chat.post``, shows a line to everyone, and it answers nothing
+        to ``api.version``, so the client sends it no ``blockref.chat.whisper`` either."""
+        return False
+
     def start(self, timeout: float = 60.0) -> None:
         installation = find_installation()
         if installation is None:

@@ -221,6 +221,19 @@ class ReconnectingClient:
     def player_address(self, entity_id: int) -> str | None:
         return self._call(lambda: self.client.player_address(entity_id))
 
+    def supports_whispers(self) -> bool:
+        return self._call(self.client.supports_whispers)
+
+    def whisper(self, name: str, message: str) -> None:
+        self._call(lambda: self.client.whisper(name, message))
+
+    def entity_rotation(self, entity_id: int) -> float | None:
+        return self._call(lambda: self.client.entity_rotation(entity_id))
+
+    def teleport(self, entity_id: int, position: tuple[float, float, float],
+                 facing: tuple[float, float] | None = None) -> bool:
+        return self._call(lambda: self.client.teleport(entity_id, position, facing))
+
     def poll_block_places(self) -> list[BlockChange]:
         return self._call(self.client.poll_block_places)
 

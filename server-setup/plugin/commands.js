@@ -6,7 +6,8 @@
 // characters are written as numeric entities (`&#10;`) in chat and as U+FFFD in names: no reply line is split.
 // Our own extension, announced by `api.version` as `player-address`: blockref.player.getAddress(entityId)
 // answers the network address the player's client connects from (so a referee can tell two machines
-// apart in offline mode, where anyone can log in under any name).
+// apart in offline mode, where anyone can log in under any name). Announced as `whisper`:
+// blockref.chat.whisper(name,message) shows the message to that online player only (a private line).
 // A handler returns the reply line, or undefined for "no reply"; throwing means `Fail`.
 
 const { Vec3 } = require('vec3')
@@ -18,6 +19,7 @@ const nameText = (name) => String(name).replace(CONTROL, '\ufffd')
 const API_NAME = 'raspberryjuice-flying-squid'
 const API_VERSION = '1'
 const PLAYER_ADDRESS = 'player-address'
+const WHISPER = 'whisper'
 
 function makeCommands (hub) {
   const { serv, legacy, blocks } = hub
@@ -55,6 +57,28 @@ function makeCommands (hub) {
     if (entity.disconnected) throw new CommandError('player is offline')
     await entity.teleport(pos)
   }
+  // Facing, as Bukkit's yaw (degrees, 0 = south, 90 = west) and pitch (degrees, 90 = straight down), which
+  // RaspberryJuice 1.11+ reads and sets with entity.getRotation/setRotation, getPitch/setPitch. flying-squid
+  // keeps both as protocol bytes (1/256 of a turn); a player is told with a position packet of its own place,
+  // in degrees (flying-squid's sendSelfPosition writes the bytes there).
+  const toDegrees = (byte) => ((byte ?? 0) * 360 / 256 + 360) % 360
+  const toByte = (degrees) => {
+    const b = Math.round(((degrees % 360) + 360) % 360 * 256 / 360) % 256
+    return b > 127 ? b - 256 : b
+  }
+  function face (entity, yaw, pitch) {
+    if (entity.disconnected) throw new CommandError('player is offline')
+    if (!Number.isFinite(yaw) || !Number.isFinite(pitch)) throw new CommandError('not a finite angle')
+    entity.yaw = toByte(yaw)
+    entity.pitch = toByte(Math.max(-90, Math.min(90, pitch)))
+    if (!entity._client) return // not a player: nobody to tell
+    const p = entity.position
+    entity._client.write('position', {
+      teleportId: 1, x: p.x, y: p.y, z: p.z, dx: 0, dy: 0, dz: 0,
+      yaw: toDegrees(entity.yaw), pitch: Math.max(-90, Math.min(90, pitch)), flags: 0
+    })
+  }
+  const pitchOf = (entity) => { const d = toDegrees(entity.pitch); return d > 180 ? d - 360 : d }
 
   // ---- blocks ----
   const stateOf = (id, data) => legacy.toState(id, data) ?? 0 // unknown ids are air, as in CraftBukkit 1.12
@@ -139,7 +163,7 @@ function makeCommands (hub) {
     // Extension (upstream answers Fail): the server's name, version and the features a client must know.
     'api.version': async () => {
       if (!hub.escapeChat) throw new CommandError('api.version is not supported') // as upstream: Fail
-      return `${API_NAME},${API_VERSION},escaped-chat,${PLAYER_ADDRESS}`
+      return `${API_NAME},${API_VERSION},escaped-chat,${PLAYER_ADDRESS},${WHISPER}`
     },
     // Extension (ours; upstream answers Fail): the address an online player connects from, IPv4 as
     // a.b.c.d (not as ::ffff:a.b.c.d when the game port listens on every IPv6 and IPv4 interface).
@@ -153,6 +177,17 @@ function makeCommands (hub) {
     },
     'chat.post': async (s, args) => {
       serv.broadcast({ text: args.join(',') })
+    },
+    // Extension (ours; upstream answers Fail): chat.post for one online player, named by login name (no
+    // comma in it, the first argument); the rest is the message, as chat.post takes it. A setter like
+    // chat.post: no reply, and a player who is not online (or just left) gets nothing and it is no Fail
+    // (a Fail would stand for a failed setter at the client's next fence). A text component, so nothing
+    // in the message is read as formatting.
+    'blockref.chat.whisper': async (s, args) => {
+      need(args, 2)
+      const player = online().find(p => p.username === args[0])
+      if (player) player.chat({ text: args.slice(1).join(',') })
+      else hub.log(`whisper to ${nameText(args[0])}: not online`)
     },
 
     'events.clear': async (s) => {
@@ -190,6 +225,18 @@ function makeCommands (hub) {
     'entity.setTile': async (s, args) => { need(args, 4); await teleport(entityById(args[0]), blockAt(s, args, 1)) },
     'entity.getPos': async (s, args) => entityPos(s, entityById(args[0])),
     'entity.setPos': async (s, args) => { need(args, 4); await teleport(entityById(args[0]), pointAt(s, args, 1)) },
+    'entity.getRotation': async (s, args) => formatDouble(toDegrees(entityById(args[0]).yaw)),
+    'entity.setRotation': async (s, args) => {
+      need(args, 2)
+      const entity = entityById(args[0])
+      face(entity, parseDouble(args[1]), pitchOf(entity))
+    },
+    'entity.getPitch': async (s, args) => formatDouble(pitchOf(entityById(args[0]))),
+    'entity.setPitch': async (s, args) => {
+      need(args, 2)
+      const entity = entityById(args[0])
+      face(entity, toDegrees(entity.yaw), parseDouble(args[1]))
+    },
     'entity.getName': async (s, args) => {
       const id = parseInt32(args[0])
       const entity = online().find(p => p.id === id) || serv.entities[id]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 
 from mcpi.block import Block
@@ -18,16 +19,21 @@ GRASS, AIR = 2, 0
 class FakeWorld:
     """A superflat world (grass at y = -1 and below, air above) that records chat and counts commands."""
 
-    def __init__(self, place_events: bool = False, addresses: bool = False) -> None:
+    def __init__(self, place_events: bool = False, addresses: bool = False, whispers: bool = False) -> None:
         self.blocks: dict[Cell, int] = {}
         self.data: dict[Cell, int] = {}
         self.chat: list[str] = []
+        self.whispers: list[tuple[str, str]] = []
+        """``(player name, line)`` of each whisper (told only with ``whispers=True``, as the embedded server can)."""
+        self.can_whisper = whispers
         self.incoming: list[ChatEvent] = []
         self.places: list[BlockChange] = []
         self.breaks: list[BlockChange] = []
         self.hits: list[BlockEvent] = []
         self.names: dict[int, str] = {}
         self.where: dict[int, Vec3] = {}
+        self.facing: dict[int, tuple[float, float]] = {}
+        """The yaw and pitch each player was last turned to."""
         self.commands = 0
         self.place_events = place_events
         self.tells_addresses = addresses
@@ -124,6 +130,20 @@ class FakeWorld:
     def player_entity_id(self, name: str) -> int | None:
         return next((e for e, n in self.names.items() if n == name), None)
 
+    def supports_whispers(self) -> bool:
+        return self.can_whisper
+
+    def whisper(self, name: str, message: str) -> None:
+        """As the real client: refused where the world cannot whisper, nothing for a player not online."""
+        if not self.can_whisper:
+            raise AssertionError("whispered on a world that cannot whisper")
+        if name in self.names.values():
+            self.whispers.append((name, message))
+
+    def heard_by(self, name: str) -> list[str]:
+        """Every line ``name`` saw: the public chat and their whispers, in no particular interleaving."""
+        return self.chat + [line for who, line in self.whispers if who == name]
+
     def supports_player_addresses(self) -> bool:
         return self.tells_addresses
 
@@ -132,6 +152,19 @@ class FakeWorld:
 
     def entity_tile(self, entity_id: int) -> Vec3 | None:
         return self.where.get(entity_id)
+
+    def entity_rotation(self, entity_id: int) -> float | None:
+        """As a server with ``entity.getRotation`` (the embedded one); None for nobody online."""
+        return self.facing.get(entity_id, (0.0, 0.0))[0] if entity_id in self.names else None
+
+    def teleport(self, entity_id: int, position: tuple[float, float, float],
+                 facing: tuple[float, float] | None = None) -> bool:
+        if entity_id not in self.names:
+            return False
+        self.where[entity_id] = Vec3(*(math.floor(v) for v in position))
+        if facing is not None:
+            self.facing[entity_id] = facing
+        return True
 
     def supports_block_events(self) -> bool:
         return self.place_events

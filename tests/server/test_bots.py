@@ -69,7 +69,7 @@ def test_sword_right_click_is_a_hit_and_polls_are_per_connection(
         assert second.ask("events.block.hits()") == hit  # its own copy, untouched by the first poll
         assert second.ask(f"entity.events.chat.posts({carol.entity_id + 1000})") == ""
         assert second.ask(f"entity.events.chat.posts({carol.entity_id})") == chat
-        assert first.ask("api.version()") == "raspberryjuice-flying-squid,1,escaped-chat,player-address"
+        assert first.ask("api.version()") == "raspberryjuice-flying-squid,1,escaped-chat,player-address,whisper"
         late = RawClient(embedded_server.host, embedded_server.api_port)
         try:
             assert late.ask("events.block.hits()") == ""  # events before connecting are lost
