@@ -35,6 +35,8 @@ from blockref.bridge.protocol import BlockEvent, ChatEvent, ConnectionLost, Prot
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.seat_binding import READ_ONLY_VERBS, minutes, present, refusal, seat_of
 from blockref.bridge.spectators import SPECTATOR_VERBS, Spectators, online_names, watchers_beside
+from blockref.bridge.web_desk import LINK_VERB, seat_link, serve_inbox
+from blockref.bridge.world_links import WorldLinks
 from blockref.engines.ai.knowledge import seat_player
 from blockref.engines.core import SIMULTANEOUS, IllegalAction
 
@@ -146,6 +148,8 @@ class Service:
     """When the journal was last tried while paused (monotonic seconds)."""
     lines: BoardLines | None = None
     """Where each line said for a board is kept for the web page (None: nowhere)."""
+    links: WorldLinks | None = None
+    """The seat links and the web inbox (``<prefix> link``; None: no links are given)."""
 
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
@@ -236,6 +240,7 @@ class Service:
         for hit in poll.hits:
             self._on_hit(hit)
         self.spectators.addressees = set()  # the speakers answered
+        serve_inbox(self)  # actions given through seat links, judged as chat commands are
         regions = {r.name: region for r, region in zip(wanted, poll.regions, strict=True)}
         touched = [r for r in watched if r.name not in regions and any(
             _inside((int(c.pos.x), int(c.pos.y), int(c.pos.z)), *r.bounds()) for c in [*poll.places, *poll.breaks])]
@@ -509,6 +514,9 @@ class Service:
             for line in self.spectators.run(command, speaker, event.entityId, referee, self.desk.budget,
                                             self.desk.clock()):
                 self.post(referee, line, only=speaker)
+            return
+        if command.verb == LINK_VERB:  # the link itself is whispered; this line names no token
+            self.post(referee, seat_link(self, referee, speaker), only=speaker)
             return
         self.unsettled.add(referee.name)
         try:

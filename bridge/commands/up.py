@@ -29,6 +29,7 @@ from blockref.bridge.runtime import (
 )
 from blockref.bridge.service import Service
 from blockref.bridge.web.serve import start_in_thread
+from blockref.bridge.world_links import WorldLinks
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -134,7 +135,8 @@ def run(args: argparse.Namespace) -> int:
         client = connect(address, attempts=None, stop=stop, before_retry=supervisor.check if supervisor else None)
         threading.Thread(target=close_when_stopped, args=(stop, client), daemon=True).start()
         referees = until_ready(client, lambda: referees_for(config, journal, client, args.adopt), stop)
-        service = Service(client, config, referees, say=say, lines=BoardLines(config.journal_path))
+        links = WorldLinks(config.journal_path, f"http://{args.web_listen}:{args.web}" if args.web else None)
+        service = Service(client, config, referees, say=say, lines=BoardLines(config.journal_path), links=links)
         seats_bound = until_ready(client, lambda: first_look(service, client), stop, undo=service.resynchronise)
         for referee in service.referees.values():
             (lx, ly, lz), (hx, hy, hz) = referee.bounds()

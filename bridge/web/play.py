@@ -28,6 +28,8 @@ from blockref.bridge.web.positions import GameReplay, world_of
 from blockref.bridge.web.refused import Refused
 from blockref.bridge.web.seats import SeatTokens
 from blockref.bridge.web.turn_clock import memo_text
+from blockref.bridge.web.world_play import act_in_world, link_holder
+from blockref.bridge.world_links import WorldLinks
 from blockref.engines.ai.hints import hint
 from blockref.engines.ai.knowledge import seat_player
 from blockref.engines.catalogue import make_game
@@ -86,6 +88,7 @@ class WebGames:
         """The computer player of each computer seat, by board and seat."""
         self._tasks: set[asyncio.Task[None]] = set()
         self._clocks: dict[str, asyncio.Task[None]] = {}
+        self._links: WorldLinks | None = None
 
     @classmethod
     def open(cls, data: Path, boards: Boards) -> WebGames:
@@ -152,14 +155,30 @@ class WebGames:
 
     async def act(self, board: str, token: str, action: str, seen: int) -> str:
         """Play ``action`` (the game's notation, or ``concede``) for the seat of ``token``; returns the
-        journaled entry. The computer answers in the background."""
+        journaled entry. The computer answers in the background. On an in-world board the token is a seat
+        link's, and the referee service judges the action (:mod:`bridge.web.world_play`)."""
+        if self._in_world(board):
+            return await act_in_world(self.world_links(), self.boards.archive_seats(board), board, token,
+                                      action, seen)
         async with self._lock(board):
             entry = self._check(board, token, action, seen)
         self._start_computer(board)
         return entry
 
+    def _in_world(self, board: str) -> bool:
+        archive = self.boards.archive
+        return archive is not None and archive.newest_game(board) is not None and not self.tokens.has_board(board)
+
+    def world_links(self) -> WorldLinks:
+        """The seat links of in-world boards (opened on first use)."""
+        if self._links is None:
+            self._links = WorldLinks(Path(self.journal.path))
+        return self._links
+
     def seat_of(self, board: str, token: str) -> int:
-        """The seat ``token`` holds on web game ``board`` (Refused 403 where it holds none)."""
+        """The seat ``token`` holds on ``board`` (Refused 403 where it holds none)."""
+        if self._in_world(board):
+            return link_holder(self.world_links(), self.boards.archive_seats(board), board, token)[0]
         self._replay(board)
         seat = self.tokens.seat(board, token)
         if seat is None:
@@ -356,3 +375,5 @@ class WebGames:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self.journal.close()
         self.tokens.close()
+        if self._links is not None:
+            self._links.close()
