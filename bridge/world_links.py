@@ -45,6 +45,18 @@ CREATE TABLE IF NOT EXISTS web_inbox (id INTEGER PRIMARY KEY, board TEXT NOT NUL
 """
 
 
+def web_base(listen: str, port: int | None) -> str | None:
+    """The address of the web page served beside the referee, for its links (None: not served here, or on
+    every address of the machine, whose name for the player is not known).
+
+    >>> web_base("127.0.0.1", 8765), web_base("::1", 9000), web_base("0.0.0.0", 8765), web_base("127.0.0.1", None)
+    ('http://127.0.0.1:8765', 'http://[::1]:9000', None, None)
+    """
+    if not port or listen in ("0.0.0.0", "::", ""):
+        return None
+    return f"http://[{listen}]:{port}" if ":" in listen else f"http://{listen}:{port}"
+
+
 def _digest(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 

@@ -139,7 +139,7 @@ def play(titles: dict[str, str]) -> str:
 <option value="normal">the computer, normal</option><option value="hard">the computer, hard</option>
 <option value="person">a person at another browser</option></select></label>
 <label>your name <input name="name" value="guest" maxlength="24"></label>
-<label>options <input name="options" placeholder="turn_limit=40 size=5"></label>
+<label>options <input name="options" placeholder="turn_limit=40 size=5 players=4 turn_seconds=30"></label>
 <button>Start</button></form><p id="reason" role="alert"></p>
 <div id="links" hidden><p>Each link holds a seat and is shown only this once: give the others theirs.</p>
 <ul></ul></div>"""
