@@ -35,7 +35,7 @@ from blockref.bridge.protocol import BlockEvent, ChatEvent, ConnectionLost, Prot
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.seat_binding import READ_ONLY_VERBS, minutes, present, refusal, seat_of
 from blockref.bridge.spectators import SPECTATOR_VERBS, Spectators, online_names, watchers_beside
-from blockref.bridge.web_desk import LINK_VERB, seat_link, serve_inbox
+from blockref.bridge.web_desk import LINK_VERB, link_reply, serve_inbox
 from blockref.bridge.world_links import WorldLinks
 from blockref.engines.ai.knowledge import seat_player
 from blockref.engines.core import SIMULTANEOUS, IllegalAction
@@ -515,8 +515,9 @@ class Service:
                                             self.desk.clock()):
                 self.post(referee, line, only=speaker)
             return
-        if command.verb == LINK_VERB:  # the link itself is whispered; this line names no token
-            self.post(referee, seat_link(self, referee, speaker), only=speaker)
+        if command.verb == LINK_VERB:  # the link itself is whispered; these lines name no token
+            for line in link_reply(self, referee, speaker):
+                self.post(referee, line, only=speaker)
             return
         self.unsettled.add(referee.name)
         try:

@@ -23,6 +23,17 @@ if TYPE_CHECKING:
 LINK_VERB = "link"
 
 
+def link_reply(service: Service, referee: BoardReferee, speaker: str) -> list[str]:
+    """``<prefix> link``, within the speaker's chat budget as every command is: the lines to answer with."""
+    budget, now = service.desk.budget, service.desk.clock()
+    refused = budget.refusal(referee.name, speaker, now)
+    if refused is not None:
+        return [refused] if refused else []
+    line = seat_link(service, referee, speaker)
+    budget.spend(referee.name, speaker, 2, now)  # the whisper and this line
+    return [line]
+
+
 def seat_link(service: Service, referee: BoardReferee, speaker: str) -> str:
     """Whisper ``speaker`` a link to their seat of ``referee``'s board; the line to answer them with (it
     names no token, so it may be said to everyone where the server cannot whisper)."""

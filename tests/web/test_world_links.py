@@ -191,3 +191,13 @@ def test_an_action_the_referee_never_takes_is_withdrawn(tmp_path: Path, monkeypa
     assert answer.status_code == 503 and "did not answer" in answer.json()["error"]
     service.step()
     assert service.referees["main"].state.history() == []
+
+
+def test_asking_for_links_again_and_again_is_within_the_chat_budget(tmp_path: Path) -> None:
+    service, world = make_service(tmp_path)
+    before = len(world.whispers)
+    for _ in range(30):
+        say(service, world, ALEX, "nodes link")
+    sent = [line for who, line in world.whispers[before:] if who == "alex" and "#seat=" in line]
+    assert 1 <= len(sent) < 30
+    assert any("a lot of commands" in line for who, line in world.whispers[before:] if who == "alex")
