@@ -31,8 +31,8 @@ _SUMMARY = ("SELECT g.id, g.board, g.game, g.options, g.started, g.finished, g.r
 (never migrated here)."""
 
 
-TABLES = {"games", "entries", "seats", "pending", "memos"}
-"""The journal's tables read here."""
+TABLES = {"games", "entries", "seats"}
+"""The journal's tables read here (its ``pending`` and ``memos`` too, where a journal has them)."""
 
 
 @dataclass(frozen=True)
@@ -144,15 +144,22 @@ class Archive:
     def pending(self) -> dict[int, list[PendingEntry]]:
         """The queued actions of every game that has some, by game, in arrival order."""
         found: dict[int, list[PendingEntry]] = {}
-        for gid, seq, seat, entry, by in self._db.execute(
-                "SELECT game_id, seq, seat, entry, by FROM pending ORDER BY game_id, seq"):
+        try:
+            rows = self._db.execute("SELECT game_id, seq, seat, entry, by FROM pending "
+                                    "ORDER BY game_id, seq").fetchall()
+        except sqlite3.OperationalError:  # a journal written before queued actions
+            return found
+        for gid, seq, seat, entry, by in rows:
             found.setdefault(int(gid), []).append(PendingEntry(int(seq), int(seat), str(entry), by))
         return found
 
     def turn_ends(self) -> dict[int, float]:
         """When the running turn of each web game on a turn clock ends (epoch seconds), by game."""
-        rows = self._db.execute("SELECT m.game_id, m.memo FROM memos m JOIN games g ON g.id = m.game_id "
-                                "WHERE g.finished IS NULL")
+        try:
+            rows = self._db.execute("SELECT m.game_id, m.memo FROM memos m JOIN games g ON g.id = m.game_id "
+                                    "WHERE g.finished IS NULL").fetchall()
+        except sqlite3.OperationalError:  # a journal written before memos
+            return {}
         return {int(gid): at for gid, memo in rows if (at := turn_ends(str(memo))) is not None}
 
     def players(self) -> list[str]:
