@@ -150,6 +150,8 @@ class Service:
     """Where each line said for a board is kept for the web page (None: nowhere)."""
     links: WorldLinks | None = None
     """The seat links and the web inbox (``<prefix> link``; None: no links are given)."""
+    links_fault: str | None = None
+    """Why the web inbox could not be read at the last try (said once), or None."""
 
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")

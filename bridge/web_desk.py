@@ -7,6 +7,8 @@ A link is delivered privately only: where the server cannot whisper, none is giv
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 from typing import TYPE_CHECKING
 
 from blockref.bridge.journal import JournalError
@@ -53,19 +55,31 @@ def seat_link(service: Service, referee: BoardReferee, speaker: str) -> str:
         service.client.whisper(speaker, f"[{referee.prefix}] your seat {seat} in a browser: {url} "
                                         "(it holds your seat: keep it to yourself)")
     except (InvalidArgument, ProtocolError) as error:
-        links.revoke(referee.name, seat)
+        with contextlib.suppress(sqlite3.Error):
+            links.revoke(referee.name, seat)
         return f"{speaker}, the link could not be sent to you alone ({error}), so none is given"
+    except sqlite3.Error as error:
+        return f"{speaker}, no link could be made now (the journal's file: {error})"
     return f"{speaker}, a link to your seat {seat} was sent to you alone; a new one replaces it"
 
 
 def serve_inbox(service: Service) -> None:
     """Judge every action waiting in the web inbox and write each one's answer."""
     links = service.links
-    if links is None or not links.waiting():
+    if links is None:
         return
-    for ask in links.take():
-        status, text = _judge(service, ask)
-        links.answer(ask.id, status, text)
+    try:
+        if not links.waiting():
+            return
+        for ask in links.take():
+            status, text = _judge(service, ask)
+            links.answer(ask.id, status, text)
+    except sqlite3.Error as error:  # the inbox cannot be read or answered now: the web withdraws what waits
+        if service.links_fault != str(error):
+            service.say(f"the web inbox cannot be read now ({error}); actions from seat links wait")
+        service.links_fault = str(error)
+    else:
+        service.links_fault = None
 
 
 def _judge(service: Service, ask: WebAction) -> tuple[int, str]:

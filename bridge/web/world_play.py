@@ -39,12 +39,17 @@ async def act_in_world(links: WorldLinks, seats: dict[int, str], board: str, tok
     except TooMany as error:
         raise Refused(429, f"{error}: wait for their answers") from None
     taken_by = time.monotonic() + ANSWER_WAIT
+    judged_by: float | None = None
     while (answer := links.result(ask)) is None:
-        if time.monotonic() > taken_by:
+        now = time.monotonic()
+        if judged_by is None and now > taken_by:
             if links.expire(ask):
                 raise Refused(503, f"the referee of {board} did not answer in {ANSWER_WAIT:.0f} s (is it "
                               "running?); nothing was played")
-            taken_by = time.monotonic() + JUDGING_WAIT  # taken meanwhile: its answer comes
+            judged_by = now + JUDGING_WAIT  # taken meanwhile: its answer comes
+        if judged_by is not None and now > judged_by:
+            raise Refused(503, f"the referee of {board} took the action but gave no answer in "
+                          f"{JUDGING_WAIT:.0f} s (it may have stopped): look at the board before trying again")
         await asyncio.sleep(LOOK_EVERY)
     status, text = answer
     if status != 200:

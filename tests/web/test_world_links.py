@@ -201,3 +201,16 @@ def test_asking_for_links_again_and_again_is_within_the_chat_budget(tmp_path: Pa
     sent = [line for who, line in world.whispers[before:] if who == "alex" and "#seat=" in line]
     assert 1 <= len(sent) < 30
     assert any("a lot of commands" in line for who, line in world.whispers[before:] if who == "alex")
+
+
+def test_an_inbox_that_cannot_be_read_is_said_once_and_the_service_plays_on(tmp_path: Path) -> None:
+    service, world = make_service(tmp_path)
+    said: list[str] = []
+    service.say = said.append
+    assert service.links is not None
+    service.links.close()  # every query now fails as a broken file would
+    for _ in range(3):
+        service.step()
+    assert len([line for line in said if "web inbox cannot be read" in line]) == 1
+    say(service, world, ALEX, "nodes status")
+    assert service.referees["main"].seats == {1: "alex", 2: "bo"}
