@@ -50,3 +50,18 @@ def test_the_web_reads_the_lines_and_none_before_any(tmp_path: Path) -> None:
     assert archive.lines("main") == [] and archive.newest_lines() == {}
     BoardLines(path).add(None, "[blockref] welcome alex!")
     assert [line.text for line in archive.lines("main")] == ["[blockref] welcome alex!"]
+
+
+def test_a_web_games_moves_are_its_chat_lines(tmp_path: Path) -> None:
+    from starlette.testclient import TestClient
+
+    from blockref.bridge.web.app import create_app
+    from tests.web.test_api import act, new_game, wait_for
+
+    with TestClient(create_app(tmp_path)) as client:
+        name, tokens = new_game(client, "nodes", "easy", turn_limit="4")
+        for seen, wire in enumerate(("c3-c4", "c4-c5", "c5-c6")):  # a turn of three wires
+            assert act(client, name, tokens["1"], wire, seen).status_code == 200
+        snapshot = wait_for(client, name, 4)  # the computer's turn too
+    assert snapshot["chat"][0] == f"[{name}] ann: c3-c4"
+    assert any(line.startswith(f"[{name}] computer (easy): ") for line in snapshot["chat"]), snapshot["chat"]
