@@ -32,7 +32,7 @@ def link_reply(service: Service, referee: BoardReferee, speaker: str) -> list[st
     if refused is not None:
         return [refused] if refused else []
     line = seat_link(service, referee, speaker)
-    budget.spend(referee.name, speaker, 2, now)  # the whisper and this line
+    budget.spend(referee.name, speaker, 3, now)  # the two whispers and this line
     return [line]
 
 
@@ -52,8 +52,9 @@ def seat_link(service: Service, referee: BoardReferee, speaker: str) -> str:
         token = links.issue(referee.name, seat, speaker)
         where = f"/board/{referee.name}#seat={token}"
         url = f"{links.base_url}{where}" if links.base_url else f"{where} on this referee's web page"
-        service.client.whisper(speaker, f"[{referee.prefix}] your seat {seat} in a browser: {url} "
-                                        "(it holds your seat: keep it to yourself)")
+        service.client.whisper(speaker, f"[{referee.prefix}] your seat {seat} in a browser (the link holds your "
+                                        "seat: keep it to yourself):")
+        service.client.whisper(speaker, url)  # a line of its own, so that a split never cuts it
     except (InvalidArgument, ProtocolError) as error:
         with contextlib.suppress(sqlite3.Error):
             links.revoke(referee.name, seat)
