@@ -128,8 +128,8 @@ class WebGames:
         for name in names[:seats]:
             if not NAME.fullmatch(name):
                 raise Refused(400, f"a name has 1 to 24 letters, digits, spaces or .'-; not {name!r}")
-            if name.strip().lower() == CLOCK or COMPUTER.fullmatch(name.strip().lower()):
-                raise Refused(400, f"{name!r} is the name of the clock or of a computer player: choose another")
+            if name.strip().lower() == CLOCK:  # a computer's name has brackets, which no name has
+                raise Refused(400, f"{name!r} is the name of the turn clock's entries: choose another")
         people = range(1, seats + 1) if opponent == "person" else [1]
         seated = {seat: names[seat - 1] if seat in people else f"computer ({opponent})" for seat in range(1, seats + 1)}
         with self._writing():
