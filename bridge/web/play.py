@@ -14,6 +14,7 @@ import functools
 import re
 import sqlite3
 import sys
+import time
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -140,7 +141,7 @@ class WebGames:
                 self.tokens.revoke(board)
                 raise
             if queued:
-                self.journal.save_memo(game_id, memo_text(seconds, 0.0))
+                self.journal.save_memo(game_id, memo_text(seconds, time.time() + seconds))
         self._start_computer(board)
         return NewGame(board, tokens)
 

@@ -4,17 +4,19 @@ when the turn clock ends the turn the order is played and told in the board's ch
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import Any
 
 from blockref.engines.implosion import Order
 from tests.web.conftest import WebSite
-from tests.web.test_browser import WAIT_MS, board_json, play_by_clicks, replayed, start_game, wait_seen
+from tests.web.test_browser import SCREENSHOTS, WAIT_MS, board_json, play_by_clicks, replayed, start_game, wait_seen
 
 
-def test_an_implosion_order_is_given_by_clicks_queued_and_played_at_the_turns_end(browser: Any,
-                                                                                 site: WebSite) -> None:
+def test_an_implosion_order_is_given_by_clicks_queued_and_played_at_the_turns_end(browser: Any, site: WebSite,
+                                                                                 tmp_path: Path) -> None:
     page = browser.new_page(viewport={"width": 1100, "height": 900})
-    start_game(page, site, "implosion", "easy", "players=2 turn_seconds=15")
+    start_game(page, site, "implosion", "easy", "players=2 turn_seconds=30")
     page.wait_for_url("**/board/web-1", timeout=WAIT_MS)
     wait_seen(page, 0)
     page.wait_for_function("() => document.querySelector('#seat').textContent.includes('seat 1')", timeout=WAIT_MS)
@@ -38,3 +40,7 @@ def test_an_implosion_order_is_given_by_clicks_queued_and_played_at_the_turns_en
     chat = page.locator("#chat li").all_inner_texts()
     assert any(f"ann order 1: {text}" in line for line in chat), chat
     assert any(line.startswith(f"[web-1] ann: {text}") for line in chat), chat
+    picture = tmp_path / "web-implosion.png"
+    page.screenshot(path=str(picture), full_page=True)
+    if SCREENSHOTS:
+        shutil.copy(picture, Path(SCREENSHOTS) / "web-implosion.png")
