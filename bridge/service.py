@@ -24,6 +24,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from blockref.bridge.board_lines import BoardLines
 from blockref.bridge.chat_budget import RepairLines
 from blockref.bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
 from blockref.bridge.config import BridgeConfig
@@ -34,6 +35,8 @@ from blockref.bridge.protocol import BlockEvent, ChatPost, ConnectionLost, Proto
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.seat_binding import READ_ONLY_VERBS, minutes, present, refusal, seat_of
 from blockref.bridge.spectators import SPECTATOR_VERBS, Spectators, watchers_beside
+from blockref.bridge.web_desk import LINK_VERB, link_reply, serve_inbox
+from blockref.bridge.world_links import WorldLinks
 from blockref.engines.ai.knowledge import seat_player
 from blockref.engines.core import SIMULTANEOUS, IllegalAction
 
@@ -145,6 +148,12 @@ class Service:
     """Why every board is paused (why the journal cannot be written), until a write goes through again."""
     probed_at: float = 0.0
     """When the journal was last tried while paused (monotonic seconds)."""
+    lines: BoardLines | None = None
+    """Where each line said for a board is kept for the web page (None: nowhere)."""
+    links: WorldLinks | None = None
+    """The seat links and the web inbox (``<prefix> link``; None: no links are given)."""
+    links_fault: str | None = None
+    """Why the web inbox could not be read at the last try (said once), or None."""
 
     def __post_init__(self) -> None:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
@@ -236,6 +245,7 @@ class Service:
         for hit in poll.hits:
             self._on_hit(hit)
         self.spectators.addressees = set()  # the speakers answered
+        serve_inbox(self)  # actions given through seat links, judged as chat commands are
         regions = {r.name: region for r, region in zip(wanted, poll.regions, strict=True)}
         touched = [r for r in watched if r.name not in regions and any(
             _inside((int(c.pos.x), int(c.pos.y), int(c.pos.z)), *r.bounds()) for c in [*poll.places, *poll.breaks])]
@@ -358,6 +368,8 @@ class Service:
         self.say(text)
         if referee is None or not self.spectators.deliver(referee, text, only):
             self.client.post_to_chat(text)
+        if self.lines is not None and only is None:  # a line for one player only is never kept for the page
+            self.lines.add(None if referee is None else referee.name, text)
 
     def _greet_newcomers(self, online: frozenset[int]) -> None:
         """One line for each player who joined since the last poll: how to start."""
@@ -510,6 +522,10 @@ class Service:
         if command.verb in SPECTATOR_VERBS:  # watch, unwatch, tp, boards: answered to the speaker alone
             for line in self.spectators.run(command, speaker, event.entityId, referee, self.desk.budget,
                                             self.desk.clock()):
+                self.post(referee, line, only=speaker)
+            return
+        if command.verb == LINK_VERB:  # the link itself is whispered; these lines name no token
+            for line in link_reply(self, referee, speaker):
                 self.post(referee, line, only=speaker)
             return
         self.unsettled.add(referee.name)

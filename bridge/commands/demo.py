@@ -13,6 +13,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from blockref.bridge.board_lines import BoardLines
 from blockref.bridge.board_options import parse_port
 from blockref.bridge.chat_commands import LEVELS
 from blockref.bridge.data_lock import lock_data_folder
@@ -79,7 +80,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"watch it: join Minecraft {server.version} at {server.host}:{server.mc_port}", flush=True)
         client = connect(address, attempts=None)
         referees = referees_for(config, journal, client, args.adopt)
-        service = Service(client, config, referees, say=lambda line: print(line, flush=True))
+        service = Service(client, config, referees, say=lambda line: print(line, flush=True),
+                          lines=BoardLines(config.journal_path))
         service.bot_piece_delay = args.piece_delay
         referee = next(iter(service.referees.values()))
         referee.new_game()

@@ -9,6 +9,7 @@ import sys
 import threading
 from pathlib import Path
 
+from blockref.bridge.board_lines import BoardLines
 from blockref.bridge.board_options import parse_port
 from blockref.bridge.commands.web import add_web_options
 from blockref.bridge.data_lock import lock_data_folder
@@ -28,6 +29,7 @@ from blockref.bridge.runtime import (
 )
 from blockref.bridge.service import Service
 from blockref.bridge.web.serve import start_in_thread
+from blockref.bridge.world_links import WorldLinks, web_base
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -133,7 +135,8 @@ def run(args: argparse.Namespace) -> int:
         client = connect(address, attempts=None, stop=stop, before_retry=supervisor.check if supervisor else None)
         threading.Thread(target=close_when_stopped, args=(stop, client), daemon=True).start()
         referees = until_ready(client, lambda: referees_for(config, journal, client, args.adopt), stop)
-        service = Service(client, config, referees, say=say)
+        links = WorldLinks(config.journal_path, web_base(args.web_listen, args.web))
+        service = Service(client, config, referees, say=say, lines=BoardLines(config.journal_path), links=links)
         seats_bound = until_ready(client, lambda: first_look(service, client), stop, undo=service.resynchronise)
         for referee in service.referees.values():
             (lx, ly, lz), (hx, hy, hz) = referee.bounds()

@@ -26,8 +26,9 @@ from blockref.bridge.web import clicks, pages
 from blockref.bridge.web.hub import LOBBY, Hub
 from blockref.bridge.web.limits import RateLimit
 from blockref.bridge.web.live import Boards
-from blockref.bridge.web.play import PLAYABLE, Refused, WebGames, unfinished
+from blockref.bridge.web.play import PLAYABLE, WebGames, unfinished
 from blockref.bridge.web.ratings import standings_of
+from blockref.bridge.web.refused import Refused
 from blockref.engines.catalogue import GAMES, game_module
 
 STATIC = Path(__file__).with_name("static")
@@ -186,7 +187,12 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
             raise Refused(400, "seen (the number of entries you saw) must be a whole number")
         entry = await games().act(name, _text(body, "token"), _text(body, "action"), seen)
         hub.check()
-        return JSONResponse({"played": entry, "seen": seen + 1})
+        now = boards.snapshots.get(name, {}).get("seen", seen + 1)  # the same where the action was queued
+        return JSONResponse({"played": entry, "seen": now})
+
+    async def seat(request: Request) -> Response:
+        body = await _json(request)
+        return JSONResponse({"seat": games().seat_of(request.path_params["name"], _text(body, "token"))})
 
     async def hint(request: Request) -> Response:
         body = await _json(request)
@@ -207,6 +213,7 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
         Route("/api/game/{game_id}/position/{n}", position_api),
         Route("/api/games", new_game, methods=["POST"]), Route("/api/board/{name}/act", act, methods=["POST"]),
         Route("/api/board/{name}/hint", hint, methods=["POST"]),
+        Route("/api/board/{name}/seat", seat, methods=["POST"]),
         Route("/events/lobby", events), Route("/events/board/{name}", events),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

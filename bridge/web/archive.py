@@ -21,8 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from blockref.bridge.journal import GameSummary
+from blockref.bridge.board_lines import Line, newest_line_ids, recent_lines
+from blockref.bridge.journal import GameSummary, PendingEntry
 from blockref.bridge.ratings_store import Table, refresh
+from blockref.bridge.web.turn_clock import turn_ends
 
 _SUMMARY = ("SELECT g.id, g.board, g.game, g.options, g.started, g.finished, g.result, COUNT(e.seq), {reason} "
             "FROM games g LEFT JOIN entries e ON e.game_id = g.id ")
@@ -31,7 +33,7 @@ _SUMMARY = ("SELECT g.id, g.board, g.game, g.options, g.started, g.finished, g.r
 
 
 TABLES = {"games", "entries", "seats"}
-"""The journal's tables read here."""
+"""The journal's tables read here (its ``pending`` and ``memos`` too, where a journal has them)."""
 
 
 @dataclass(frozen=True)
@@ -150,6 +152,34 @@ class Archive:
         except sqlite3.OperationalError:
             return {}
         return {str(board): (str(memo), float(at)) for board, memo, at in rows}
+
+    def lines(self, board: str) -> list[Line]:
+        """The recent chat lines of ``board`` (and of every board), oldest first."""
+        return recent_lines(self._db, board)
+
+    def newest_lines(self) -> dict[str, int]:
+        return newest_line_ids(self._db)
+
+    def pending(self) -> dict[int, list[PendingEntry]]:
+        """The queued actions of every game that has some, by game, in arrival order."""
+        found: dict[int, list[PendingEntry]] = {}
+        try:
+            rows = self._db.execute("SELECT game_id, seq, seat, entry, by FROM pending "
+                                    "ORDER BY game_id, seq").fetchall()
+        except sqlite3.OperationalError:  # a journal written before queued actions
+            return found
+        for gid, seq, seat, entry, by in rows:
+            found.setdefault(int(gid), []).append(PendingEntry(int(seq), int(seat), str(entry), by))
+        return found
+
+    def turn_ends(self) -> dict[int, float]:
+        """When the running turn of each web game on a turn clock ends (epoch seconds), by game."""
+        try:
+            rows = self._db.execute("SELECT m.game_id, m.memo FROM memos m JOIN games g ON g.id = m.game_id "
+                                    "WHERE g.finished IS NULL").fetchall()
+        except sqlite3.OperationalError:  # a journal written before memos
+            return {}
+        return {int(gid): at for gid, memo in rows if (at := turn_ends(str(memo))) is not None}
 
     def players(self) -> list[str]:
         """Every name that ever gave an entry or took a seat, sorted."""

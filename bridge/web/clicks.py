@@ -2,10 +2,11 @@
 make each legal action.
 
 A *target* is a named spot of the picture (``c3``: a Nodes point; ``dot:a1``/``space:a1``: a New Rule
-post or space; ``B5``: a Tightwire dot). An action's *picks* are the targets clicked for it, in order:
-a Nodes wire ``c3-c4`` is ``c3`` then ``c4``, a node ``node d5`` is ``d5``; a New Rule wall is its two
-posts, a start, growth or escape its space; a Tightwire turn the dots it names. The page turns clicks
-into picks and plays the legal action they make (or offers the choice when several share them).
+post or space; ``B5``: a Tightwire dot; ``12.0``: an Implosion node). An action's *picks* are the targets
+clicked for it, in order: a Nodes wire ``c3-c4`` is ``c3`` then ``c4``, a node ``node d5`` is ``d5``; a
+New Rule wall is its two posts, a start, growth or escape its space; a Tightwire turn the dots it names; an
+Implosion order its source node, then its target. The page turns clicks into picks and plays the legal
+action they make (or offers the choice when several share them).
 
 >>> from blockref.engines.nodes import NodesGame
 >>> state = NodesGame().new_initial_state()
@@ -20,6 +21,9 @@ import re
 from typing import Any
 
 from blockref.engines.core import GameState
+from blockref.engines.implosion import NODES, Order, node_name
+from blockref.engines.implosion.state import ImplosionState
+from blockref.engines.implosion.svg import node_xy
 from blockref.engines.newrule.board import COLUMNS as NEWRULE_COLUMNS
 from blockref.engines.newrule.state import NewRuleState
 from blockref.engines.newrule.svg import MARGIN as NEWRULE_MARGIN
@@ -62,6 +66,8 @@ def targets(state: GameState[Any]) -> list[tuple[str, Spot]]:
         return [(f"{TIGHTWIRE_COLUMNS[x]}{y + 1}", (TIGHTWIRE_MARGIN + x * TIGHTWIRE_CELL,
                                                     TIGHTWIRE_MARGIN + (size - 1 - y) * TIGHTWIRE_CELL))
                 for y in range(size) for x in range(size)]
+    if isinstance(state, ImplosionState):
+        return [(node_name(node), node_xy(node)) for node in NODES]
     return []
 
 
@@ -86,9 +92,13 @@ def picks(state: GameState[Any], action: Any) -> list[str]:
         return [f"space:{words[-1]}"]
     if isinstance(state, TightwireState):
         return list(dict.fromkeys(TIGHTWIRE_DOT.findall(text)))
+    if isinstance(state, ImplosionState) and isinstance(action, Order):
+        return [node_name(action.frm), node_name(action.to)]
     return []
 
 
 def legal_picks(state: GameState[Any]) -> list[dict[str, Any]]:
-    """Every legal action now, in notation, with its picks."""
-    return [{"action": state.action_to_text(a), "picks": picks(state, a)} for a in state.legal_actions()]
+    """Every legal action now, in notation, with its picks, and the seat whose order it is where all give
+    orders at once (Implosion: an order moving all the units of a node that may move)."""
+    return [{"action": state.action_to_text(a), "picks": picks(state, a),
+             **({"seat": a.player} if isinstance(a, Order) else {})} for a in state.legal_actions()]

@@ -11,8 +11,9 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
+from blockref.bridge.board_lines import EVERY_BOARD
 from blockref.bridge.clock import memo_clocks
-from blockref.bridge.journal import GameSummary
+from blockref.bridge.journal import GameSummary, PendingEntry
 from blockref.bridge.web.archive import Archive, JournalMissing
 from blockref.bridge.web.positions import GameReplay
 
@@ -58,6 +59,9 @@ class Boards:
         seats = archive.all_seats()
         newest = archive.newest_entries()
         memos = archive.memos()
+        lines = archive.newest_lines()
+        pending = archive.pending()
+        turn_ends = archive.turn_ends()
         changed = []
         boards = archive.boards()
         for summary in boards:
@@ -66,14 +70,17 @@ class Boards:
                     self._keys.pop(summary.board, None)
                     changed.append(summary.board)
                 continue
+            queued = tuple(pending.get(summary.id, []))
             key = (summary.id, summary.entries, newest.get(summary.board), summary.result,
-                   tuple(sorted(seats.get(summary.board, {}).items())), memos.get(summary.board))
+                   tuple(sorted(seats.get(summary.board, {}).items())), memos.get(summary.board),
+                   lines.get(summary.board), lines.get(EVERY_BOARD), queued, turn_ends.get(summary.id))
             before = self._keys.get(summary.board)
             if before != key:
                 if before is not None and before[:2] == key[:2] and before[2] != key[2]:
                     self._replays.pop(summary.id, None)  # an entry taken back and another given: replay afresh
                 self._keys[summary.board] = key
-                self.snapshots[summary.board] = self._snapshot(archive, summary, seats.get(summary.board, {}))
+                self.snapshots[summary.board] = self._snapshot(archive, summary, seats.get(summary.board, {}),
+                                                               list(queued), turn_ends.get(summary.id))
                 self._memos.pop(summary.board, None)
                 if summary.board in memos:
                     self._memos[summary.board] = memos[summary.board]
@@ -105,7 +112,8 @@ class Boards:
             replay.extend([e.entry for e in entries], [e.by for e in entries])
         return replay
 
-    def _snapshot(self, archive: Archive, summary: GameSummary, seats: dict[int, str]) -> Snapshot:
+    def _snapshot(self, archive: Archive, summary: GameSummary, seats: dict[int, str],
+                  queued: list[PendingEntry], turn_ends: float | None) -> Snapshot:
         replay = self._replay(archive, summary)
         state = replay.state
         last = replay.moves[-1] if replay.moves else None
@@ -118,6 +126,9 @@ class Boards:
             "to_move": state.current_player(), "terminal": state.is_terminal(),
             "status": replay.broken or replay.status(), "result": summary.result,
             "svg": replay.svg(),
+            "pending": [{"seat": p.seat, "entry": p.entry, "by": p.by} for p in queued],
+            "chat": [line.text for line in archive.lines(summary.board)],
+            "turn_ends": turn_ends,
         }
 
     def _clock(self, board: str, now: float) -> dict[str, Any] | None:

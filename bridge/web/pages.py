@@ -76,6 +76,15 @@ def moves_list(moves: list[dict[str, Any]]) -> str:
     return "".join(f'<li value="{m["n"]}">{escape(move_text(m))}</li>' for m in moves)
 
 
+def pending_list(pending: list[dict[str, Any]]) -> str:
+    return "".join(f"<li>{escape(pending_text(p))}</li>" for p in pending)
+
+
+def pending_text(pending: dict[str, Any]) -> str:
+    """``order 1 12.0 11.0 12 — seat 1, alex``: a queued action and who gave it."""
+    return f"{pending['entry']} — seat {pending['seat']}" + (f", {pending['by']}" if pending["by"] else "")
+
+
 def move_text(move: dict[str, Any]) -> str:
     """``c3-c4 (cut) — player 1, alex``: an entry, its consequences, who played it."""
     words = f" ({'; '.join(move['consequences'])})" if move["consequences"] else ""
@@ -97,7 +106,10 @@ def board(snapshot: dict[str, Any], targets: list[tuple[str, Spot]]) -> str:
 <button type="submit">Play</button> <button type="button" id="concede">Concede</button>
 <button type="button" id="hint">Hint</button>
 <p id="reason" role="alert"></p><p id="hint-text"></p></form>
+<p id="turn"></p><div id="queue"{"" if snapshot.get("pending") else " hidden"}><h2>Orders queued</h2>
+<ol id="pending">{pending_list(snapshot.get("pending", []))}</ol></div>
 <h2>Moves</h2><ol id="moves">{moves_list(snapshot["moves"])}</ol>
+<h2>Chat</h2><ol id="chat">{"".join(f"<li>{escape(line)}</li>" for line in snapshot.get("chat", []))}</ol>
 <p><a href="/game/{snapshot["game_id"]}">this game in the archive</a></p></div></div>"""
     data: dict[str, Any] = {"board": snapshot["board"], "game": snapshot["game"], "seen": str(snapshot["seen"])}
     if targets:
@@ -155,7 +167,7 @@ def play(titles: dict[str, str]) -> str:
 <option value="normal">the computer, normal</option><option value="hard">the computer, hard</option>
 <option value="person">a person at another browser</option></select></label>
 <label>your name <input name="name" value="guest" maxlength="24"></label>
-<label>options <input name="options" placeholder="size=5 clock=60+120+5"></label>
+<label>options <input name="options" placeholder="size=5 clock=60+120+5 (Implosion: players=4 turn_seconds=30)"></label>
 <button>Start</button></form><p id="reason" role="alert"></p>
 <div id="links" hidden><p>Each link holds a seat and is shown only this once: give the others theirs.</p>
 <ul></ul></div>"""

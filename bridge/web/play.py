@@ -20,21 +20,27 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from blockref.bridge.board_lines import BoardLines
 from blockref.bridge.config import DEFAULT_ORIGIN, build_world
 from blockref.bridge.games import world_class
 from blockref.bridge.journal import Ending, Journal, JournalError
 from blockref.bridge.web.clocks import WebClocks
 from blockref.bridge.web.live import Boards
-from blockref.bridge.web.positions import GameReplay
+from blockref.bridge.web.orders import CLOCK, TurnClock, check_order, clock_options, parse_action
+from blockref.bridge.web.positions import GameReplay, world_of
+from blockref.bridge.web.refused import Refused
 from blockref.bridge.web.seats import SeatTokens
+from blockref.bridge.web.turn_clock import memo_text
+from blockref.bridge.web.world_play import act_in_world, link_holder
+from blockref.bridge.world_links import WorldLinks
 from blockref.engines.ai.hints import hint
 from blockref.engines.ai.knowledge import seat_player
 from blockref.engines.catalogue import make_game
 from blockref.engines.clock import ClockRules
 from blockref.engines.core import GameState
 
-PLAYABLE = ("nodes", "newrule", "tightwire")
-"""The turn-based games (Implosion's orders are given all at once, on a clock)."""
+PLAYABLE = ("nodes", "newrule", "tightwire", "implosion")
+"""The games the web plays (Implosion's orders are queued on its turn clock, see :mod:`bridge.web.orders`)."""
 LEVELS = ("easy", "normal", "hard")
 BOARD = re.compile(r"web-(\d+)")
 NAME = re.compile(r"[\w .'-]{1,24}")
@@ -73,15 +79,6 @@ def _colours(game: str, players: int) -> dict[int, str]:
     return {seat: colours[seat] for seat in range(1, players + 1)}
 
 
-class Refused(Exception):
-    """A request that changes nothing: its HTTP status and the reason, for a person."""
-
-    def __init__(self, status: int, reason: str) -> None:
-        super().__init__(reason)
-        self.status = status
-        self.reason = reason
-
-
 @dataclass(frozen=True)
 class NewGame:
     board: str
@@ -92,21 +89,41 @@ class NewGame:
 class WebGames:
     """The web games of one data folder; ``journal`` is written, ``boards`` read back."""
 
-    def __init__(self, journal: Journal, boards: Boards, tokens: SeatTokens) -> None:
+    def __init__(self, journal: Journal, boards: Boards, tokens: SeatTokens, lines: BoardLines | None = None) -> None:
         self.journal = journal
         self.boards = boards
         self.tokens = tokens
+        self.lines = lines
         self._locks: dict[str, asyncio.Lock] = {}
         self._players: dict[tuple[str, int], Any] = {}
+        self.players = self._players
+        """The computer player of each computer seat, by board and seat."""
         self._tasks: set[asyncio.Task[None]] = set()
         self.clocks = WebClocks(journal)
+        """The players' clocks of the games played a move at a time."""
         self.now: Callable[[], float] = time.monotonic
         """The time the clocks read (monotonic seconds); tests may drive it."""
         self._ticking: asyncio.Task[None] | None = None
+        self._turn_clocks: dict[str, asyncio.Task[None]] = {}
+        """The turn clock of each game whose orders are queued (Implosion), by board."""
+        self._links: WorldLinks | None = None
 
     @classmethod
     def open(cls, data: Path, boards: Boards) -> WebGames:
-        return cls(Journal(data / "journal.sqlite3"), boards, SeatTokens(data / "web-seats.sqlite3"))
+        path = data / "journal.sqlite3"
+        return cls(Journal(path), boards, SeatTokens(data / "web-seats.sqlite3"), BoardLines(path))
+
+    ending = staticmethod(_ending)
+
+    def say(self, board: str, line: str) -> None:
+        """Keep ``line`` among the chat lines of ``board`` (its page shows them)."""
+        if self.lines is not None:
+            self.lines.add(board, f"[{board}] {line}")
+
+    def computers(self, board: str) -> list[tuple[int, str, str]]:
+        """The computer seats of ``board``: seat, name, level."""
+        return [(seat, name, level.group(1)) for seat, name in sorted(self.boards.archive_seats(board).items())
+                if (level := COMPUTER.fullmatch(name))]
 
     def create(self, game: str, options: Mapping[str, Any], opponent: str, names: list[str]) -> NewGame:
         """A new web game: seat 1 is ``names[0]``; the others are the computer at level ``opponent``, or
@@ -115,8 +132,11 @@ class WebGames:
             raise Refused(400, f"the web plays {', '.join(PLAYABLE)}; {game!r} is not one of them")
         if opponent not in (*LEVELS, "person"):
             raise Refused(400, f"opponent must be person or a level ({', '.join(LEVELS)}), not {opponent!r}")
-        options, clock = self._without_clock(game, options)
+        world = world_of(game)
+        queued = world is not None and world.queues_actions
+        options, clock = (dict(options), "none") if queued else self._without_clock(game, options)
         try:
+            options, seconds = clock_options(game, options) if queued else (options, 0.0)
             rules = make_game(game, options)
         except ValueError as error:
             raise Refused(400, str(error)) from None
@@ -127,6 +147,8 @@ class WebGames:
         for name in names[:seats]:
             if not NAME.fullmatch(name):
                 raise Refused(400, f"a name has 1 to 24 letters, digits, spaces or .'-; not {name!r}")
+            if name.strip().lower() == CLOCK:  # a computer's name has brackets, which no name has
+                raise Refused(400, f"{name!r} is the name of the turn clock's entries: choose another")
         people = range(1, seats + 1) if opponent == "person" else [1]
         seated = {seat: names[seat - 1] if seat in people else f"computer ({opponent})" for seat in range(1, seats + 1)}
         with self._writing():
@@ -136,9 +158,12 @@ class WebGames:
             except JournalError:
                 self.tokens.revoke(board)
                 raise
-        self.clocks.start(board, game_id, clock, _colours(rules.name, rules.num_players),
-                          rules.new_initial_state(), self.now())
-        self._start_clocks()
+            if queued:
+                self.journal.save_memo(game_id, memo_text(seconds, time.time() + seconds))
+        if not queued:
+            self.clocks.start(board, game_id, clock, _colours(rules.name, rules.num_players),
+                              rules.new_initial_state(), self.now())
+            self._start_clocks()
         self._start_computer(board)
         return NewGame(board, tokens)
 
@@ -167,11 +192,35 @@ class WebGames:
 
     async def act(self, board: str, token: str, action: str, seen: int) -> str:
         """Play ``action`` (the game's notation, or ``concede``) for the seat of ``token``; returns the
-        journaled entry. The computer answers in the background."""
+        journaled entry. The computer answers in the background. On an in-world board the token is a seat
+        link's, and the referee service judges the action (:mod:`bridge.web.world_play`)."""
+        if self._in_world(board):
+            return await act_in_world(self.world_links(), self.boards.archive_seats(board), board, token,
+                                      action, seen)
         async with self._lock(board):
             entry = self._check(board, token, action, seen)
         self._start_computer(board)
         return entry
+
+    def _in_world(self, board: str) -> bool:
+        archive = self.boards.archive
+        return archive is not None and archive.newest_game(board) is not None and not self.tokens.has_board(board)
+
+    def world_links(self) -> WorldLinks:
+        """The seat links of in-world boards (opened on first use)."""
+        if self._links is None:
+            self._links = WorldLinks(Path(self.journal.path))
+        return self._links
+
+    def seat_of(self, board: str, token: str) -> int:
+        """The seat ``token`` holds on ``board`` (Refused 403 where it holds none)."""
+        if self._in_world(board):
+            return link_holder(self.world_links(), self.boards.archive_seats(board), board, token)[0]
+        self._replay(board)
+        seat = self.tokens.seat(board, token)
+        if seat is None:
+            raise Refused(403, f"this link does not hold a seat of {board}")
+        return seat
 
     async def hint(self, board: str, token: str) -> str:
         """A suggestion for the seat of ``token``, when it is to move in a game against the computer."""
@@ -183,6 +232,9 @@ class WebGames:
         if not any(COMPUTER.fullmatch(name) for name in seated.values()):
             raise Refused(403, "hints are for games against the computer")
         state = replay.state
+        world = world_of(replay.name)
+        if world is not None and world.queues_actions:
+            raise Refused(403, "hints are for games played a move at a time")
         if state.is_terminal() or state.current_player() != seat:
             raise Refused(409, "hints are for the player to move")
         return await asyncio.to_thread(hint, state.clone(), HINT_BUDGET)
@@ -201,8 +253,11 @@ class WebGames:
         for out in self.clocks.follow(board, state, self.now()):  # a move after the time ran out is late
             self._journal(board, game_id, f"timeout {out.player}", "the clock")
             raise Refused(409, f"player {out.player} ran out of time: the game is over")
+        world = world_of(replay.name)
         if action.strip().lower() == "concede":
             entry = f"concede {seat}"
+        elif world is not None and world.queues_actions:
+            return self._queue(board, game_id, replay, seat, action)
         else:
             mover = state.current_player()
             if mover != seat:
@@ -217,6 +272,52 @@ class WebGames:
             entry = state.action_to_text(parsed)
         self._journal(board, game_id, entry, self.boards.archive_seats(board).get(seat))
         return entry
+
+    def _queue(self, board: str, game_id: int, replay: GameReplay, seat: int, action: str) -> str:
+        """Queue ``action`` of ``seat`` until the clock ends the turn (``cancel [N]`` drops the seat's
+        orders, or its N-th); returns what was queued or dropped."""
+        world, state = world_of(replay.name), replay.state
+        assert world is not None
+        own = [entry for entry in self.journal.pending(game_id) if entry.seat == seat]
+        words = action.strip().lower().split()
+        if words and words[0] == "cancel":
+            if len(words) > 2 or (len(words) == 2 and not words[1].isdecimal()):
+                raise Refused(400, "write cancel, or cancel N (your N-th order)")
+            number = int(words[1]) if len(words) == 2 else None
+            if number is not None and not 1 <= number <= len(own):
+                orders = f"{len(own)} order{'' if len(own) == 1 else 's'}"
+                raise Refused(409, f"you have {orders} queued, no number {number}")
+            dropped = own if number is None else [own[number - 1]]
+            with self._writing():
+                self.journal.drop_pending(game_id, [entry.seq for entry in dropped])
+            said = "cancelled " + (", ".join(entry.entry for entry in dropped) or "nothing")
+            self.say(board, f"{self.boards.archive_seats(board).get(seat, seat)}: {said}")
+            return said
+        try:
+            parsed = parse_action(world, state, seat, action)
+        except ValueError as error:
+            raise Refused(400, f"{action.strip()!r} is no order: {error}") from None
+        problem = check_order(world, state, seat, parsed, len(own))
+        if problem:
+            raise Refused(422, f"{state.action_to_text(parsed)} is not allowed: {problem}")
+        text = state.action_to_text(parsed)
+        name = self.boards.archive_seats(board).get(seat)
+        with self._writing():
+            self.journal.add_pending(game_id, seat, text, name)
+        note = world.queue_note(state, parsed)
+        self.say(board, f"{name} order {len(own) + 1}: {text} (carried out in turn when the clock ends the turn"
+                 + (f"; {note})" if note else ")"))
+        return text
+
+    def lock(self, board: str) -> asyncio.Lock:
+        return self._lock(board)
+
+    def replay(self, board: str) -> tuple[GameReplay, int]:
+        """Web game ``board`` replayed to its newest entry, and its game's id (Refused where there is none)."""
+        return self._replay(board)
+
+    def writing(self) -> contextlib.AbstractContextManager[None]:
+        return self._writing()
 
     def _replay(self, board: str) -> tuple[GameReplay, int]:
         archive = self.boards.archive
@@ -237,6 +338,7 @@ class WebGames:
         with self._writing():
             self.journal.append(game_id, entry, by, _ending(replay, after))
         self.clocks.follow(board, after, self.now())
+        self.say(board, f"{by or 'nobody'}: {entry}")
 
     @contextlib.contextmanager
     def _writing(self) -> Iterator[None]:
@@ -260,6 +362,14 @@ class WebGames:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
+            return
+        world = world_of(self._replay(board)[0].name)
+        if world is not None and world.queues_actions:
+            running = self._turn_clocks.get(board)
+            if running is None or running.done():
+                self._turn_clocks[board] = clock = loop.create_task(TurnClock(self, board).run())
+                self._tasks.add(clock)
+                clock.add_done_callback(functools.partial(self._done, board))
             return
         task = loop.create_task(self._computer_turns(board))
         self._tasks.add(task)
@@ -334,3 +444,5 @@ class WebGames:
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self.journal.close()
         self.tokens.close()
+        if self._links is not None:
+            self._links.close()

@@ -30,6 +30,10 @@ def _world(game: str) -> GameWorld | None:
         return None
 
 
+world_of = _world
+"""The world of a game used for its words and its chat verbs (None: the game has none)."""
+
+
 class GameReplay:
     """One game replayed entry by entry; :meth:`extend` plays only the entries not yet seen."""
 

@@ -16,7 +16,8 @@ from blockref.bridge.journal import Journal
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.web.app import create_app
 from blockref.bridge.web.live import Boards
-from blockref.bridge.web.play import Refused, WebGames
+from blockref.bridge.web.play import WebGames
+from blockref.bridge.web.refused import Refused
 from tests.web.test_api import act, board, new_game
 
 

@@ -8,7 +8,8 @@ import importlib
 import pytest
 
 MODULES = ["blockref.bridge.web.archive", "blockref.bridge.web.positions", "blockref.bridge.web.limits",
-           "blockref.bridge.web.seats", "blockref.bridge.web.clocks"]
+           "blockref.bridge.web.seats", "blockref.bridge.web.clocks", "blockref.bridge.web.turn_clock",
+           "blockref.bridge.board_lines", "blockref.bridge.world_links"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -71,6 +71,10 @@ function setClock(element, clock, seats) {
   element.textContent = clockText(clock, seats, Date.now());
 }
 
+function showList(selector, items) {
+  $(selector).replaceChildren(...items.map((item) => text("li", item)));
+}
+
 async function api(path, body) {
   const response = await fetch(path, body === undefined ? {} : {
     method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
@@ -112,6 +116,15 @@ function board() {
   const token = sessionStorage.getItem(key);
   let seen = Number(document.body.dataset.seen);
   let snapshot = null;
+  let mySeat = null;  // the seat the token holds, once the server said it
+  if (token) {
+    api(`/api/board/${encodeURIComponent(name)}/seat`, {token}).then((result) => {
+      if (result.ok) {
+        mySeat = result.answer.seat;
+        $("#seat").textContent = `You hold seat ${mySeat} of this board.`;
+      }
+    });
+  }
   const form = $("#move");
   const reason = $("#reason");
 
@@ -147,7 +160,8 @@ function board() {
       const result = await api(`/api/board/${encodeURIComponent(name)}/legal`);
       if (result.ok) legal = {seen: result.answer.seen, moves: result.answer.legal};
     }
-    return legal.moves;
+    // where everyone gives orders at once, a move names its seat: only this seat's are offered
+    return legal.moves.filter((m) => m.seat === undefined || m.seat === mySeat);
   }
 
   function offer(moves, hint) {
@@ -169,8 +183,10 @@ function board() {
     const same = (m) => m.picks.length === pick.length && m.picks.every((k, i) => k === pick[i]);
     const sameSet = (m) => m.picks.length === pick.length && pick.every((k) => m.picks.includes(k));
     let exact = moves.filter(same);
-    if (!exact.length) exact = moves.filter(sameSet);
-    const grows = (m) => m.picks.length > pick.length && pick.every((k) => m.picks.includes(k));
+    const ordered = moves.some((m) => m.seat !== undefined);  // an order goes from its first spot
+    if (!exact.length && !ordered) exact = moves.filter(sameSet);
+    const grows = (m) => m.picks.length > pick.length && (ordered ? pick.every((k, i) => m.picks[i] === k)
+                                                                  : pick.every((k) => m.picks.includes(k)));
     const longer = confirm ? [] : moves.filter(grows);
     const shown = pick.map((k) => k.replace(/^\w+:/, "")).join(", ");
     if (!exact.length && !longer.length) {
@@ -214,11 +230,20 @@ function board() {
     $("#players").textContent = who(data.seats);
     setClock($("#clock"), data.clock, data.seats);
     showMoves(data.moves);
+    showList("#pending", (data.pending || []).map(
+      (p) => `${p.entry} — seat ${p.seat}` + (p.by ? `, ${p.by}` : "")));
+    $("#queue").hidden = !(data.pending || []).length;
+    showList("#chat", data.chat || []);
+    turnEnds = data.terminal ? null : data.turn_ends;
     if (token) {
       form.hidden = data.terminal;
-      $("#seat").textContent = "You hold a seat of this board.";
+      if (mySeat === null) $("#seat").textContent = "You hold a seat of this board.";
     }
   }
+  let turnEnds = null;  // when the turn clock of a web game ends the turn (epoch seconds)
+  setInterval(() => {
+    $("#turn").textContent = turnEnds ? `the turn ends in ${Math.max(0, Math.ceil(turnEnds - Date.now() / 1000))} s` : "";
+  }, 250);
   const events = new EventSource(`/events/board/${encodeURIComponent(name)}`);
   events.onmessage = (message) => show(JSON.parse(message.data));
   window.blockrefSnapshot = () => snapshot;
