@@ -26,6 +26,7 @@ does).
 from __future__ import annotations
 
 import functools
+import math
 import operator
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -96,6 +97,15 @@ def _in_step(method: Callable[Concatenate[MinecraftClient, P], R]) -> Callable[C
             raise
 
     return checked
+
+
+def _finite(reply: str | None) -> float | None:
+    """A reply read as a finite number, or None (no reply, ``Fail``, garbage)."""
+    try:
+        value = float(reply or "")
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
 
 
 def _entity(entity_id: int) -> int:
@@ -418,6 +428,24 @@ class MinecraftClient:
         entity_id = _entity(entity_id)
         reply = self._ask_allowing_fail("entity.getTile", entity_id)
         return None if reply is None else parse_tile(format_command("entity.getTile", (entity_id,)), reply)
+
+    @_in_step
+    def entity_rotation(self, entity_id: int) -> float | None:
+        """The yaw of an entity or player in degrees (RaspberryJuice's ``entity.getRotation``: 0 faces
+        south, 90 west, 180 north, 270 east), or None where the server does not tell it."""
+        entity_id = _entity(entity_id)
+        reply = self.connection.query_optional("entity.getRotation", entity_id, allow_fail=True)
+        return _finite(reply)
+
+    @_in_step
+    def height_limits(self) -> tuple[int, int] | None:
+        """The lowest and highest y a block may have, in API coordinates (this project's embedded server
+        tells them); None where the server does not."""
+        reply = self.connection.query_optional("blockref.world.getHeightLimits", allow_fail=True)
+        parts = (reply or "").split(",")
+        if len(parts) != 2 or not all(p.strip().lstrip("-").isdecimal() for p in parts):
+            return None
+        return int(parts[0]), int(parts[1])
 
     # -- helpers ----------------------------------------------------------------------------------
 

@@ -212,6 +212,12 @@ class ReconnectingClient:
     def entity_tile(self, entity_id: int) -> Vec3 | None:
         return self._call(lambda: self.client.entity_tile(entity_id))
 
+    def entity_rotation(self, entity_id: int) -> float | None:
+        return self._call(lambda: self.client.entity_rotation(entity_id))
+
+    def height_limits(self) -> tuple[int, int] | None:
+        return self._call(self.client.height_limits)
+
     def supports_block_events(self) -> bool:
         return self._call(self.client.supports_block_events)
 

@@ -56,6 +56,9 @@ function makeCommands (hub) {
     await entity.teleport(pos)
   }
 
+  // flying-squid keeps a yaw as a byte (1/256 of a turn)
+  const yawDegrees = (e) => ((((e.yaw ?? 0) * 360) / 256) % 360 + 360) % 360
+
   // ---- blocks ----
   const stateOf = (id, data) => legacy.toState(id, data) ?? 0 // unknown ids are air, as in CraftBukkit 1.12
   const box = (a, b) => ({
@@ -190,6 +193,15 @@ function makeCommands (hub) {
     'entity.setTile': async (s, args) => { need(args, 4); await teleport(entityById(args[0]), blockAt(s, args, 1)) },
     'entity.getPos': async (s, args) => entityPos(s, entityById(args[0])),
     'entity.setPos': async (s, args) => { need(args, 4); await teleport(entityById(args[0]), pointAt(s, args, 1)) },
+    // As RaspberryJuice: the yaw in degrees (0 faces south, +Z; 90 west; 180 north; 270 east).
+    'entity.getRotation': async (s, args) => formatDouble(yawDegrees(entityById(args[0]))),
+    'player.getRotation': async (s) => formatDouble(yawDegrees(currentPlayer(s))),
+    // Extension (ours; upstream answers Fail): the lowest and highest y a block may have, in API coordinates.
+    'blockref.world.getHeightLimits': async (s) => {
+      const col = await serv.overworld.getColumn(0, 0)
+      const minY = col.minY ?? 0
+      return [minY - s.origin.y, minY + (col.worldHeight ?? 256) - 1 - s.origin.y].join(',')
+    },
     'entity.getName': async (s, args) => {
       const id = parseInt32(args[0])
       const entity = online().find(p => p.id === id) || serv.entities[id]
