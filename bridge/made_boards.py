@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 Cell = tuple[int, int, int]
 MADE_VERBS = ("create", "delete", "move", "options")
-MAX_MADE = 3  # boards one player who is no admin may have made at once
+MAX_MADE = 5  # boards one player who is no admin may have made at once
 MAX_NAME = 24
 
 
@@ -68,6 +68,8 @@ class MadeBoards:
         command = parse_command(event.message, list(prefixes), list(self.service.referees))
         if command is None or getattr(event, "ambiguous", False) or command.verb not in (*MADE_VERBS, "clear"):
             return False
+        if command.verb == "move" and (command.args or command.board is None):
+            return False  # a game's own move (tw move B5-C3, imp move ...); the board's is 'NAME move' alone
         if command.verb == "create" and command.board is None:
             line = self._create(event, command.prefix, prefixes[command.prefix], command.args)
         elif command.verb == "delete" and command.board is None:

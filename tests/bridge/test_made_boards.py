@@ -188,6 +188,16 @@ def test_move_puts_back_the_old_place_and_builds_where_the_maker_stands(tmp_path
     assert BoardStore.load(tmp_path).boards["yard"].orientation == 180
 
 
+def test_a_games_own_move_verb_is_left_to_the_game(tmp_path: Path) -> None:
+    service, world = make_service(tmp_path)
+    stand(world, ALICE, (200, 0, 200), 180.0)
+    say(service, world, ALICE, "tw create wire")
+    bounds = service.referees["wire"].bounds()
+    lines = say(service, world, ALICE, "tw wire move b5-c3")  # a Tightwire move, not the board's
+    assert service.referees["wire"].bounds() == bounds and not any("moved board" in line for line in lines)
+    assert any("take a seat first" in line for line in lines), lines
+
+
 def test_options_take_effect_with_the_next_game(tmp_path: Path) -> None:
     service, world = make_service(tmp_path)
     stand(world, ALICE, (200, 0, 200), 180.0)
