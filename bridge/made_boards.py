@@ -39,6 +39,7 @@ Cell = tuple[int, int, int]
 MADE_VERBS = ("create", "delete", "move", "options")
 MAX_MADE = 5  # boards one player who is no admin may have made at once
 MAX_NAME = 24
+BUDGET = "(made boards)"  # the chat budget (bridge.chat_budget) these commands share, apart from any board's
 
 
 class MakingClient(Protocol):
@@ -70,6 +71,13 @@ class MadeBoards:
             return False
         if command.verb == "move" and (command.args or command.board is None):
             return False  # a game's own move (tw move B5-C3, imp move ...); the board's is 'NAME move' alone
+        speaker, desk = self.service._name_of(event.entityId), self.service.desk
+        held = desk.budget.refusal(BUDGET, speaker, desk.clock())
+        if held is not None:  # this speaker's commands made the referee say too much lately
+            for said in [held] if held else []:
+                self.service.post(None, said)
+            return True
+        desk.budget.spend(BUDGET, speaker, 1, desk.clock())
         if command.verb == "create" and command.board is None:
             line = self._create(event, command.prefix, prefixes[command.prefix], command.args)
         elif command.verb == "delete" and command.board is None:

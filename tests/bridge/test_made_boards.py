@@ -10,7 +10,7 @@ import pytest
 from mcpi.vec3 import Vec3
 
 from blockref.bridge.board_store import STORE, BoardStore
-from blockref.bridge.config import BoardConfig, BridgeConfig
+from blockref.bridge.config import BoardConfig, BridgeConfig, load_config
 from blockref.bridge.games.nodes import NodesWorld
 from blockref.bridge.journal import Journal
 from blockref.bridge.referee import BoardReferee
@@ -241,3 +241,19 @@ def test_an_admin_or_maker_is_bound_to_the_machine_they_acted_from(tmp_path: Pat
     world.addresses[ROOT] = "10.0.0.3"
     service.addresses.clear()
     refused(service, world, ROOT, "nodes delete barn", "from another machine")
+
+
+def test_a_flood_of_board_commands_is_bounded_by_the_chat_budget(tmp_path: Path) -> None:
+    service, world = make_service(tmp_path)
+    stand(world, BOB, (200, 0, 200), 180.0)
+    said = sum(len(say(service, world, BOB, "nodes create main")) for _ in range(40))
+    assert said == 21 and any("the next ones are answered in" in line for line in world.chat[-20:])
+
+
+def test_admins_are_read_from_the_config(tmp_path: Path) -> None:
+    path = tmp_path / "boards.toml"
+    path.write_text('admins = ["alice", "bob"]\n[[boards]]\nname = "main"\n')
+    assert load_config(path).admins == ["alice", "bob"]
+    path.write_text('admins = "alice"\n[[boards]]\nname = "main"\n')
+    with pytest.raises(ValueError, match="admins must be a list of player names"):
+        load_config(path)

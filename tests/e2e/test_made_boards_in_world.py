@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from blockref.bridge.board_placing import world_here
+from blockref.bridge.board_placing import orientation_for_yaw, world_here
 from blockref.bridge.games.base import GameWorld
 from blockref.bridge.journal import Journal
 from blockref.bridge.protocol import MinecraftClient
@@ -63,6 +63,8 @@ def test_boards_made_facing_four_ways_come_back_after_kill_and_delete_restores_t
     alice, bob = players.join("alice"), players.join("bob")
     offset = api_offset(embedded_server, alice)
     client = MinecraftClient.connect(embedded_server.host, embedded_server.api_port)
+    low_y, high_y = client.height_limits() or (0, 0)
+    assert low_y < -1 and high_y > 100  # the embedded server tells its world's height
     north = world_here("nodes", MADE[0][4], 0, {"spacing": "2"})[0]
     low, high = north.geometry.bounds()
     varied = {(low[0] + i, 0, low[2] + 3): (35, i) for i in range(16)}  # wool of every colour
@@ -89,6 +91,8 @@ def test_boards_made_facing_four_ways_come_back_after_kill_and_delete_restores_t
             assert entity is not None
             tile = client.entity_tile(entity)
             assert tile is not None and (int(tile.x), int(tile.z)) == (x, z)
+            yaw = client.entity_rotation(entity)
+            assert yaw is not None and orientation_for_yaw(yaw) == orientation, yaw
             world = world_here(game, (int(tile.x), int(tile.y), int(tile.z)), orientation, options)[0]
             wait_for(lambda world=world: not mismatches(client, world), 60, f"board {name} built facing {orientation}")
             worlds[name] = world
