@@ -4,6 +4,8 @@ and every refusal one line with nothing changed."""
 
 from __future__ import annotations
 
+import doctest
+import importlib
 from pathlib import Path
 
 import pytest
@@ -257,3 +259,9 @@ def test_admins_are_read_from_the_config(tmp_path: Path) -> None:
     path.write_text('admins = "alice"\n[[boards]]\nname = "main"\n')
     with pytest.raises(ValueError, match="admins must be a list of player names"):
         load_config(path)
+
+
+@pytest.mark.parametrize("name", ["blockref.bridge.board_placing", "blockref.schematics.topdown"])
+def test_docstring_examples(name: str) -> None:
+    result = doctest.testmod(importlib.import_module(name))
+    assert result.failed == 0 and result.attempted > 0
