@@ -43,6 +43,8 @@ class MadeBoard:
     """The file (in the backups folder) holding the blocks the board replaced."""
     pending: dict[str, str] | None = None
     """Options asked for, taking effect with the board's next game."""
+    deleting: bool = False
+    """Deleted, its old blocks not all back yet: the next start puts them back and forgets the board."""
 
     @classmethod
     def from_json(cls, row: Mapping[str, Any]) -> MadeBoard:

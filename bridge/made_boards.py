@@ -29,7 +29,7 @@ from blockref.bridge.config import WORLD_BORDER, BoardConfig
 from blockref.bridge.games import WORLDS, world_class
 from blockref.bridge.games.base import GameWorld
 from blockref.bridge.journal import Journal, JournalError
-from blockref.bridge.protocol import ChatEvent, ProtocolError
+from blockref.bridge.protocol import ChatEvent, ConnectionLost, GarbledReply, ProtocolError, ServerFailure
 from blockref.bridge.referee import BoardReferee
 
 if TYPE_CHECKING:
@@ -57,10 +57,16 @@ class MadeBoards:
         self.journal = journal or next(iter(service.referees.values())).journal
         self.store = BoardStore.load(service.config.data_dir)
         for made in list(self.store.boards.values()):
-            try:
-                self._restore_referee(made)
-            except (ValueError, ProtocolError) as error:
-                service.say(f"board {made.name} made in the world is not refereed: {error}")
+            for attempt in range(3):  # a connection lost meanwhile is tried again (the client reconnects)
+                try:
+                    self._forget(made) if made.deleting else self._restore_referee(made)
+                    break
+                except ConnectionLost as error:
+                    if attempt == 2:
+                        service.say(f"board {made.name} made in the world is not refereed: {error}")
+                except (ValueError, ProtocolError) as error:
+                    service.say(f"board {made.name} made in the world is not refereed: {error}")
+                    break
 
     # ------------------------------------------------------------------ chat
     def handles(self, event: ChatEvent) -> bool:
@@ -132,7 +138,7 @@ class MadeBoards:
         record = MadeBoard(name, game, prefix, origin, orientation, options, speaker, address)
         try:
             self._place(record, world)
-        except (ValueError, OSError) as error:
+        except (ValueError, OSError, ServerFailure, GarbledReply) as error:
             return f"{speaker}: no board made: {error}"
         title = world.game_title()
         return (f"{speaker} made board {name} ({title}) facing {FACING[orientation]}{said}: '{prefix} {name} join' "
@@ -151,18 +157,29 @@ class MadeBoards:
         refused = self._permission(made, speaker, address, "delete")
         if refused:
             return refused
+        made.deleting = True  # a kill from here on: the next start finishes the delete
         try:
-            self._restore_region(made)
-        except (ValueError, OSError, ProtocolError) as error:
-            return f"{speaker}: board {name} is not deleted: {error}"
+            self.store.save()
+        except OSError as error:
+            made.deleting = False
+            return f"{speaker}: board {name} is not deleted: the data folder cannot be written ({error})"
         referee = self.service.referees.get(name)
         self.service.remove_board(name)
         if referee is not None:
             self._close_game(referee)
-        del self.store.boards[name]
+        try:
+            self._forget(made)
+        except (ValueError, OSError, ServerFailure, GarbledReply) as error:
+            return f"{speaker}: board {name} is gone, but what stood there is not all back yet ({error}); it is " \
+                   "put back at the next start"
+        return f"{speaker} deleted board {name}: what stood there is back (its games stay in the journal)"
+
+    def _forget(self, made: MadeBoard) -> None:
+        """Put back what stood where a deleted board was, then forget the board and its saved blocks."""
+        self._restore_region(made)
+        del self.store.boards[made.name]
         self.store.save()
         self.store.drop_backup(made.backup)
-        return f"{speaker} deleted board {name}: what stood there is back (its games stay in the journal)"
 
     # ------------------------------------------------------------------ move, options, clear
     def _on_board(self, event: ChatEvent, made: MadeBoard, verb: str, words: list[str]) -> str:
@@ -186,7 +203,7 @@ class MadeBoards:
             return f"{speaker}: board {made.name} is not moved: {problem}"
         try:
             self._rebuild(made, world, origin, orientation)
-        except (ValueError, OSError, ProtocolError) as error:
+        except (ValueError, OSError, ServerFailure, GarbledReply) as error:
             return f"{speaker}: board {made.name} is not moved: {error}"
         return f"{speaker} moved board {made.name} here, facing {FACING[orientation]}{said}; its old place is as before"
 
@@ -215,13 +232,13 @@ class MadeBoards:
             if referee.state.history() and not referee.state.is_terminal():
                 continue
             options, made.pending = made.pending, None
+            kept, made.options = made.options, options
             try:
                 world = board_world(made.game, made.origin, made.orientation, options)
-                made.options = options
                 self._rebuild(made, world, made.origin, made.orientation)
-            except (ValueError, OSError, ProtocolError) as error:
+            except (ValueError, OSError, ServerFailure, GarbledReply) as error:
+                made.options = kept
                 self.service.post(None, f"board {made.name} keeps its options: {error}")
-                self.store.save()
                 continue
             self.service.post(None, f"board {made.name} now plays with "
                                     f"{' '.join(f'{k}={v}' for k, v in options.items()) or 'the defaults'}")
@@ -264,20 +281,22 @@ class MadeBoards:
 
     def _rebuild(self, made: MadeBoard, world: GameWorld, origin: Cell, orientation: int) -> None:
         """Put back the old place of the board and build it anew at ``world``'s (its game goes on with the
-        same options). Where the server fails midway, the board is drawn at its old place again."""
+        same options). Where the server or the data folder fails midway, the board stands at its old place
+        again, as the data folder keeps it."""
         notices = _materials(world, self.service.client)
         old_world = self.service.referees[made.name].world
+        kept = made.backup, made.origin, made.orientation
         self._restore_region(made)
         self.service.remove_board(made.name)
         try:
-            backup = self.store.save_backup(made.name, self._read_region(world))
+            made.backup = self.store.save_backup(made.name, self._read_region(world))
+            made.origin, made.orientation = origin, orientation
+            self.store.save()
         except (OSError, ProtocolError):
+            made.backup, made.origin, made.orientation = kept
             self._add_referee(made, old_world, [])
             raise
-        old, made.backup = made.backup, backup
-        made.origin, made.orientation = origin, orientation
-        self.store.save()
-        self.store.drop_backup(old)
+        self.store.drop_backup(kept[0])
         self._add_referee(made, world, notices)
 
     def _read_region(self, world: GameWorld) -> Blocks:

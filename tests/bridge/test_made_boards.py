@@ -265,3 +265,18 @@ def test_admins_are_read_from_the_config(tmp_path: Path) -> None:
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0
+
+
+def test_a_delete_cut_short_by_a_kill_is_finished_at_the_next_start(tmp_path: Path) -> None:
+    service, world = make_service(tmp_path)
+    stand(world, ALICE, (200, 0, 200), 180.0)
+    world.place((200, 0, 190), WOOL, data=9)
+    before = region(world, ((170, -1, 140), (230, 2, 199)))
+    say(service, world, ALICE, "nodes create yard")
+    store = BoardStore.load(tmp_path)
+    store.boards["yard"].deleting = True  # what the delete writes first; killed before the blocks are back
+    store.save()
+    again, _ = make_service(tmp_path, world)
+    assert "yard" not in again.referees and not BoardStore.load(tmp_path).boards
+    assert region(world, ((170, -1, 140), (230, 2, 199))) == before
+    assert not list((tmp_path / "made-boards").glob("yard-*"))
