@@ -59,7 +59,10 @@ class MadeBoards:
         for made in list(self.store.boards.values()):
             for attempt in range(3):  # a connection lost meanwhile is tried again (the client reconnects)
                 try:
-                    self._forget(made) if made.deleting else self._restore_referee(made)
+                    if made.deleting:
+                        self._forget(made)
+                    else:
+                        self._restore_referee(made)
                     break
                 except ConnectionLost as error:
                     if attempt == 2:
@@ -77,6 +80,13 @@ class MadeBoards:
             return False
         if command.verb == "move" and (command.args or command.board is None):
             return False  # a game's own move (tw move B5-C3, imp move ...); the board's is 'NAME move' alone
+        made: MadeBoard | None = None
+        if command.verb not in ("create", "delete") or command.board is not None:
+            boards = self.service.config.prefixes
+            referee = self.service._board_for(command, event.entityId) if command.prefix in boards else None
+            made = self.store.boards.get(referee.name) if referee is not None else None
+            if made is None and command.verb == "clear":
+                return False  # a board of the config: the desk's own clear
         speaker, desk = self.service._name_of(event.entityId), self.service.desk
         held = desk.budget.refusal(BUDGET, speaker, desk.clock())
         if held is not None:  # this speaker's commands made the referee say too much lately
@@ -86,19 +96,14 @@ class MadeBoards:
         desk.budget.spend(BUDGET, speaker, 1, desk.clock())
         if command.verb == "create" and command.board is None:
             line = self._create(event, command.prefix, prefixes[command.prefix], command.args)
-        elif command.verb == "delete" and command.board is None:
-            line = self._delete(event, command.prefix, command.args)
+        elif command.verb == "delete":  # 'nodes delete yard', or 'nodes yard delete'
+            line = self._delete(event, command.prefix, command.args if command.board is None else [command.board])
+        elif command.verb == "create":
+            line = f"'{command.prefix} create NAME [options]' makes a board where you stand"
+        elif made is None:
+            line = f"'{command.prefix} NAME {command.verb}' is for boards made in the world ('{command.prefix} create')"
         else:
-            boards = self.service.config.prefixes
-            referee = self.service._board_for(command, event.entityId) if command.prefix in boards else None
-            made = self.store.boards.get(referee.name) if referee is not None else None
-            if made is None and command.verb == "clear":
-                return False  # a board of the config: the desk's own clear
-            if made is None:
-                line = (f"'{command.prefix} NAME {command.verb}' is for boards made in the world "
-                        f"('{command.prefix} create')")
-            else:
-                line = self._on_board(event, made, command.verb, command.args)
+            line = self._on_board(event, made, command.verb, command.args)
         self.service.post(None, line)
         return True
 

@@ -153,6 +153,8 @@ def test_every_refusal_is_one_line_and_changes_nothing(tmp_path: Path) -> None:
     refused(service, world, BOB, "nodes mine clear", "may clear")
     refused(service, world, ALICE, "nodes delete main", "is the config's")
     refused(service, world, ALICE, "nodes mine options turn_limit=x", "turn_limit")
+    refused(service, world, ALICE, "nodes mine create x", "makes a board where you stand")
+    refused(service, world, BOB, "nodes mine delete", "only alice")
     lines = say(service, world, ROOT, "nodes delete mine")  # an admin may
     assert "root deleted board mine" in lines[0] and "mine" not in service.referees
 
