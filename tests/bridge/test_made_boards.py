@@ -16,10 +16,11 @@ from blockref.bridge.config import BoardConfig, BridgeConfig, load_config
 from blockref.bridge.games.nodes import NodesWorld
 from blockref.bridge.journal import Journal
 from blockref.bridge.referee import BoardReferee
-from blockref.bridge.service import Service
+from blockref.bridge.service import SWEEP_CYCLES, Service
 from blockref.schematics.layout import BoardLayout
 from blockref.schematics.style import load_style
 from tests.bridge.fake_world import FakeWorld
+from tests.bridge.test_hub_polling import count_reads, first_piece
 
 Cell = tuple[int, int, int]
 ALICE, BOB, ROOT = 1, 2, 3
@@ -29,8 +30,8 @@ WOOL = 35
 class MakingWorld(FakeWorld):
     """The fake world with players' rotations and the world's height, as the embedded server tells them."""
 
-    def __init__(self, addresses: bool = False) -> None:
-        super().__init__(addresses=addresses)
+    def __init__(self, addresses: bool = False, place_events: bool = False) -> None:
+        super().__init__(place_events=place_events, addresses=addresses)
         self.yaw: dict[int, float] = {}
         self.heights = (-64, 319)
 
@@ -282,3 +283,21 @@ def test_a_delete_cut_short_by_a_kill_is_finished_at_the_next_start(tmp_path: Pa
     assert "yard" not in again.referees and not BoardStore.load(tmp_path).boards
     assert region(world, ((170, -1, 140), (230, 2, 199))) == before
     assert not list((tmp_path / "made-boards").glob("yard-*"))
+
+
+def test_a_board_made_while_running_is_polled_as_the_hub_polls_and_no_more_once_deleted(tmp_path: Path) -> None:
+    service, world = make_service(tmp_path, MakingWorld(place_events=True))
+    stand(world, ALICE, (200, 0, 200), 180.0)
+    say(service, world, ALICE, "nodes create yard")
+    yard = service.referees["yard"]
+    for _ in range(3):
+        service.step()
+    cell, block, text = first_piece(yard)
+    world.place(cell, block, by="bob")
+    service.step()
+    assert yard.state.history() == [text]  # judged in the cycle its event arrived
+    say(service, world, ALICE, "nodes delete yard")
+    counts = count_reads(world)
+    for _ in range(2 * SWEEP_CYCLES):
+        service.step()
+    assert counts.get(yard.bounds(), 0) == 0 and counts.get(service.referees["main"].bounds(), 0) >= 2
