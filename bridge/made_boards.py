@@ -189,7 +189,7 @@ class MadeBoards:
     # ------------------------------------------------------------------ move, options, clear
     def _on_board(self, event: ChatEvent, made: MadeBoard, verb: str, words: list[str]) -> str:
         speaker, address = self._speaker(event)
-        refused = self._permission(made, speaker, address, verb)
+        refused = None if verb == "options" and not words else self._permission(made, speaker, address, verb)
         if refused:
             return refused
         if verb == "clear":
@@ -392,7 +392,8 @@ class MadeBoards:
             return None
         if speaker == made.creator or speaker in self.service.config.admins:
             return f"{speaker}: that name made board {made.name} (or is an admin) from another machine: not done"
-        return f"{speaker}: only {made.creator}, who made board {made.name}, and the admins may {verb} it"
+        what = {"options": "change the options of"}.get(verb, verb)
+        return f"{speaker}: only {made.creator}, who made board {made.name}, and the admins may {what} it"
 
 
 def _materials(world: GameWorld, client: object) -> list[str]:

@@ -401,6 +401,11 @@ class Service:
             level = seated.removeprefix("computer (").removesuffix(")")
             if seated.startswith("computer (") and level in LEVELS:
                 self.bots[(board.name, player)] = BotSeat(level, seat_player(referee.game, level=level))
+        fill = referee.world.fill_seats
+        if fill and not referee.state.is_terminal():
+            for player in referee.players:
+                if player not in referee.seats:
+                    self.seat_computer(referee, player, fill)
 
     def remove_board(self, name: str) -> None:
         """Stop refereeing board ``name`` (its journal stays): what the service knew of it is dropped."""

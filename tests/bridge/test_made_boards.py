@@ -150,7 +150,7 @@ def test_every_refusal_is_one_line_and_changes_nothing(tmp_path: Path) -> None:
     refused(service, world, BOB, "nodes delete mine", "only alice, who made board mine, and the admins may delete")
     stand(world, BOB, (500, 0, 500), 180.0)
     refused(service, world, BOB, "nodes mine move", "may move")
-    refused(service, world, BOB, "nodes mine options turn_limit=5", "may options")
+    refused(service, world, BOB, "nodes mine options turn_limit=5", "may change the options of it")
     refused(service, world, BOB, "nodes mine clear", "may clear")
     refused(service, world, ALICE, "nodes delete main", "is the config's")
     refused(service, world, ALICE, "nodes mine options turn_limit=x", "turn_limit")
@@ -301,3 +301,30 @@ def test_a_board_made_while_running_is_polled_as_the_hub_polls_and_no_more_once_
     for _ in range(2 * SWEEP_CYCLES):
         service.step()
     assert counts.get(yard.bounds(), 0) == 0 and counts.get(service.referees["main"].bounds(), 0) >= 2
+
+
+def test_the_maker_may_clear_and_see_the_options_and_computers_fill_seats_where_the_game_says(tmp_path: Path) -> None:
+    service, world = make_service(tmp_path)
+    stand(world, ALICE, (200, 0, 200), 180.0)
+    say(service, world, ALICE, "imp create ring players=2 bots=easy")
+    ring = service.referees["ring"]
+    assert ring.seats == {1: "computer (easy)", 2: "computer (easy)"} and ("ring", 1) in service.bots
+    assert "players=2 bots=easy" in say(service, world, BOB, "imp ring options")[0]
+    lines = say(service, world, ALICE, "imp ring clear")
+    assert "board ring cleared" in lines[0] and ring.cleared
+
+
+def test_a_made_board_the_config_now_overlaps_is_said_and_left_out(tmp_path: Path) -> None:
+    service, world = make_service(tmp_path)
+    stand(world, ALICE, (3, 0, 60), 180.0)  # north of it: the config's board at 3,0,-3 stays clear
+    say(service, world, ALICE, "nodes create yard")
+    assert "yard" in service.referees
+    store = BoardStore.load(tmp_path)
+    store.boards["yard"].origin = (3, 0, -3)  # as if the config's board had moved onto it
+    store.save()
+    said: list[str] = []
+    main = BoardConfig("main", NodesWorld(BoardLayout(style=load_style("classic"), origin=(3, 0, -3))), "nodes")
+    config = BridgeConfig(boards=[main], data_dir=tmp_path)
+    again = Service(world, config, {"main": BoardReferee("main", main.world, Journal(tmp_path / "journal.sqlite3"))},
+                    say=said.append)
+    assert set(again.referees) == {"main"} and any("board yard made in the world is not refereed" in s for s in said)
