@@ -103,6 +103,21 @@ class BoardStore:
         (self.folder / BACKUPS / file).unlink(missing_ok=True)
 
 
+def as_rows(blocks: Blocks) -> list[tuple[Cell, Cell, int, int]]:
+    """The blocks as ``setBlocks`` boxes: each run of one block (id and data) along x in a row, one box.
+
+    >>> as_rows({(0, 0, 0): (35, 1), (1, 0, 0): (35, 1), (2, 0, 0): (35, 2), (0, 1, 0): (0, 0)})
+    [((0, 0, 0), (1, 0, 0), 35, 1), ((2, 0, 0), (2, 0, 0), 35, 2), ((0, 1, 0), (0, 1, 0), 0, 0)]
+    """
+    boxes: list[tuple[Cell, Cell, int, int]] = []
+    for (x, y, z), (block_id, data) in sorted(blocks.items(), key=lambda item: (item[0][1], item[0][2], item[0][0])):
+        if boxes and boxes[-1][1] == (x - 1, y, z) and boxes[-1][2:] == (block_id, data):
+            boxes[-1] = (boxes[-1][0], (x, y, z), block_id, data)
+        else:
+            boxes.append(((x, y, z), (x, y, z), block_id, data))
+    return boxes
+
+
 def write_atomically(path: Path, payload: bytes) -> None:
     """Replace ``path`` by ``payload`` whole: a temporary file flushed to disk, then renamed over it."""
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -11,7 +11,6 @@ is (:mod:`bridge.seat_binding`). Everyone else gets one line and nothing changes
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import TYPE_CHECKING, Protocol, cast
 
 from blockref.bridge.board_placing import (
@@ -23,7 +22,8 @@ from blockref.bridge.board_placing import (
     region_problem,
     world_here,
 )
-from blockref.bridge.board_store import Blocks, BoardStore, MadeBoard
+from blockref.bridge.board_rights import is_admin, refusal
+from blockref.bridge.board_store import Blocks, BoardStore, MadeBoard, as_rows
 from blockref.bridge.chat_commands import QUEUE_VERBS, VERBS, parse_command
 from blockref.bridge.config import WORLD_BORDER, BoardConfig
 from blockref.bridge.games import WORLDS, world_class
@@ -314,20 +314,7 @@ class MadeBoards:
 
     def _restore_region(self, made: MadeBoard) -> None:
         """Write back every block the board replaced, ids and data values (rows of one block as one box)."""
-        saved = self.store.load_backup(made.backup)
-        cuboids = []
-        rows: dict[tuple[int, int], list[tuple[int, tuple[int, int]]]] = defaultdict(list)
-        for (x, y, z), block in saved.items():
-            rows[(y, z)].append((x, block))
-        for (y, z), cells in sorted(rows.items()):
-            cells.sort()
-            start = 0
-            for i in range(1, len(cells) + 1):
-                if i == len(cells) or cells[i][1] != cells[start][1] or cells[i][0] != cells[i - 1][0] + 1:
-                    (x1, block), x2 = cells[start], cells[i - 1][0]
-                    cuboids.append(((x1, y, z), (x2, y, z), *block))
-                    start = i
-        self.service.client.apply_edits(cuboids, {})
+        self.service.client.apply_edits(as_rows(self.store.load_backup(made.backup)), {})
 
     def _add_referee(self, made: MadeBoard, world: GameWorld, notices: list[str]) -> None:
         """Referee the board from now on, drawn at once (nothing standing there is a move)."""
@@ -372,28 +359,13 @@ class MadeBoards:
         return None
 
     def _is_admin(self, speaker: str, address: str | None) -> bool:
-        """Whether ``speaker`` is an admin of the config, from their machine: the first one they acted from
-        as admin, where the server tells addresses."""
-        if speaker not in self.service.config.admins:
-            return False
-        if address is None or not self.service.client.supports_player_addresses():
-            return True
-        bound = self.store.admin_addresses.setdefault(speaker, address)
-        if bound == address:
-            self.store.save()
-        return bound == address
+        told = self.service.client.supports_player_addresses()
+        return is_admin(self.service.config.admins, self.store, speaker, address, told)
 
     def _permission(self, made: MadeBoard, speaker: str, address: str | None, verb: str) -> str | None:
-        """The line refusing ``verb`` on the board to ``speaker``, or None when they may."""
-        addresses = self.service.client.supports_player_addresses()
-        if speaker == made.creator and (not addresses or made.creator_address in (None, address)):
-            return None
-        if self._is_admin(speaker, address):
-            return None
-        if speaker == made.creator or speaker in self.service.config.admins:
-            return f"{speaker}: that name made board {made.name} (or is an admin) from another machine: not done"
-        what = {"options": "change the options of"}.get(verb, verb)
-        return f"{speaker}: only {made.creator}, who made board {made.name}, and the admins may {what} it"
+        """The line refusing ``verb`` on the board to ``speaker``, or None when they may (bridge.board_rights)."""
+        told = self.service.client.supports_player_addresses()
+        return refusal(made, self.service.config.admins, self.store, speaker, address, told, verb)
 
 
 def _materials(world: GameWorld, client: object) -> list[str]:
