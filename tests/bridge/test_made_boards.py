@@ -264,7 +264,8 @@ def test_admins_are_read_from_the_config(tmp_path: Path) -> None:
         load_config(path)
 
 
-@pytest.mark.parametrize("name", ["blockref.bridge.board_placing", "blockref.bridge.board_store", "blockref.schematics.topdown"])
+@pytest.mark.parametrize("name", ["blockref.bridge.board_placing", "blockref.bridge.board_store",
+                                  "blockref.schematics.topdown"])
 def test_docstring_examples(name: str) -> None:
     result = doctest.testmod(importlib.import_module(name))
     assert result.failed == 0 and result.attempted > 0
