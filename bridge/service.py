@@ -225,6 +225,7 @@ class Service:
             self._on_chat(event)
         for hit in poll.hits:
             self._on_hit(hit)
+        watched = [r for r in watched if self.referees.get(r.name) is r]  # a board deleted or moved by chat
         regions = {r.name: region for r, region in zip(wanted, poll.regions, strict=True)}
         touched = [r for r in watched if r.name not in regions and any(
             _inside((int(c.pos.x), int(c.pos.y), int(c.pos.z)), *r.bounds()) for c in [*poll.places, *poll.breaks])]

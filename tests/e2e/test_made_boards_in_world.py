@@ -77,11 +77,15 @@ def test_boards_made_facing_four_ways_come_back_after_kill_and_delete_restores_t
                            ("--game", "tightwire"))
     bridge.start(timeout=60)
     worlds: dict[str, GameWorld] = {}
+    befores = {"north": before}
     try:
         for name, prefix, game, options, (x, y, z), orientation in MADE:
             alice.move_to((x + 0.5 + offset[0], y + offset[1], z + 0.5 + offset[2]))
             dx, dz = AHEAD[orientation]
             alice.look_at((x + 0.5 + dx + offset[0], y + 1.6 + offset[1], z + 0.5 + dz + offset[2]))
+            planned = world_here(game, (x, y, z), orientation, options)[0]
+            if name != "north":
+                befores[name] = blocks_with_data(client, *planned.geometry.bounds())
             words = " ".join(f"{k}={v}" for k, v in options.items())
             alice.chat(f"{prefix} create {name} {words}")
             wait_for(lambda name=name: any(f"made board {name}" in m or m.startswith("[blockref] alice: ")
@@ -113,8 +117,11 @@ def test_boards_made_facing_four_ways_come_back_after_kill_and_delete_restores_t
         for world in worlds.values():
             assert not mismatches(client, world)
 
-        alice.chat("nodes delete north")
-        wait_for(lambda: any("alice deleted board north" in m for m in alice.chat_log()), 30, "north deleted")
+        for name, prefix, *_ in MADE:  # every board deleted: each region exactly as before (and the world as
+            alice.chat(f"{prefix} delete {name}")  # the next tests expect it)
+            wait_for(lambda name=name: any(f"alice deleted board {name}" in m for m in alice.chat_log()), 30,
+                     f"{name} deleted")
+            assert blocks_with_data(client, *worlds[name].geometry.bounds()) == befores[name]
         assert blocks_with_data(client, low, high) == before
     except AssertionError as error:
         alive = bridge.process is not None and bridge.process.poll() is None
