@@ -4,8 +4,9 @@ embedded server.
 The bot stands facing north, east, west and south in turn and makes a board of each game there; each is
 read back from the server and must be the game's new board in that orientation, in front of the bot.
 Bob, who made none, is refused a delete. The referee is killed with ``kill -9`` and started again: the
-boards it made come back. Alice deletes her Nodes board: the exact blocks (ids and data values: wool of
-every colour, planks, a slab) that stood there before are back.
+boards it made come back. Alice moves her Tightwire board (its old place is as before, its game goes on),
+then deletes every board: the exact blocks (ids and data values: wool of every colour, planks, a slab on
+the Nodes board's place) that stood in each region before are back.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ MADE = [  # name, prefix, game, options, where the bot stands (API), the orienta
     ("west", "imp", "implosion", {"players": "2"}, (-20, 0, 40), 270),  # before south: the way there stays free
     ("south", "tw", "tightwire", {}, (0, 0, 10), 180),
 ]
+MOVED_TO = (30, 0, 30)
 SCREENSHOTS = os.environ.get("BLOCKREF_SCREENSHOTS")
 """A folder (docs/img) where the picture of the boards is kept; without it the picture stays in tmp."""
 
@@ -116,6 +118,18 @@ def test_boards_made_facing_four_ways_come_back_after_kill_and_delete_restores_t
         wait_for(lambda: seats(tmp_path, "south") == {1: "bob"}, 30, "bob seated on the Tightwire board made here")
         for world in worlds.values():
             assert not mismatches(client, world)
+
+        moved = world_here("tightwire", MOVED_TO, 90, {})[0]  # alice moves her Tightwire board, facing east
+        after_move = blocks_with_data(client, *moved.geometry.bounds())
+        for x, y, z in ((12, 0, 8), MOVED_TO):  # around the boards, not through them
+            alice.move_to((x + 0.5 + offset[0], y + offset[1], z + 0.5 + offset[2]))
+        alice.look_at((MOVED_TO[0] + 10.5 + offset[0], 1.6 + offset[1], MOVED_TO[2] + 0.5 + offset[2]))
+        alice.chat("tw south move")
+        wait_for(lambda: any("moved board south here, facing east" in m for m in alice.chat_log()), 30, "south moved")
+        wait_for(lambda: not mismatches(client, moved), 30, "the Tightwire board at its new place")
+        assert blocks_with_data(client, *worlds["south"].geometry.bounds()) == befores["south"]
+        assert seats(tmp_path, "south") == {1: "bob"}  # its game goes on
+        worlds["south"], befores["south"] = moved, after_move
 
         for name, prefix, *_ in MADE:  # every board deleted: each region exactly as before (and the world as
             alice.chat(f"{prefix} delete {name}")  # the next tests expect it)
