@@ -229,7 +229,10 @@ class MadeBoards:
         return f"{speaker}: board {made.name} plays with {' '.join(words)} from its next game"
 
     def poll(self) -> None:
-        """Options asked for take effect once the board's game has no entries or is over (its next game)."""
+        """Options asked for take effect once the board's game has no entries or is over (its next game), and
+        the journal can be written (a new game starts)."""
+        if self.service.paused is not None:
+            return
         for made in list(self.store.boards.values()):
             referee = self.service.referees.get(made.name)
             if made.pending is None or referee is None:
