@@ -54,7 +54,8 @@ class MadeBoards:
 
     def __init__(self, service: Service, journal: Journal | None = None) -> None:
         self.service = service
-        self.journal = journal or next(iter(service.referees.values())).journal
+        self.journal = journal or next((r.journal for r in service.referees.values()), None) \
+            or Journal(service.config.journal_path)  # the boards' journal: every board writes the one
         self.store = BoardStore.load(service.config.data_dir)
         for made in list(self.store.boards.values()):
             for attempt in range(3):  # a connection lost meanwhile is tried again (the client reconnects)
