@@ -356,7 +356,8 @@ class MadeBoards:
     def _name_problem(self, name: str) -> str | None:
         if not name.isidentifier() or len(name) > MAX_NAME or not name.isascii():
             return f"a board name is one word of letters, digits and _ (at most {MAX_NAME}), not {name[:40]!r}"
-        if name in (*VERBS, *QUEUE_VERBS, *MADE_VERBS) or name.startswith("web"):
+        game_verbs = {verb for game in WORLDS for verb in world_class(game).chat_verbs}  # tw draw, imp move ...
+        if name in {*VERBS, *QUEUE_VERBS, *MADE_VERBS, *game_verbs} or name.startswith("web"):
             return f"{name!r} is a command word; choose another name"
         if name in self.service.referees:
             return f"the name {name} is taken by another board"

@@ -135,6 +135,7 @@ def test_every_refusal_is_one_line_and_changes_nothing(tmp_path: Path) -> None:
     stand(world, ALICE, (200, 0, 200), 180.0)
     refused(service, world, ALICE, "nodes create main", "the name main is taken")
     refused(service, world, ALICE, "nodes create join", "is a command word")
+    refused(service, world, ALICE, "tw create draw", "is a command word")  # 'tw draw B5-C3' stays a move
     refused(service, world, ALICE, "nodes create x --corners round", "corners")
     refused(service, world, ALICE, "nodes create x bogus=1", "nodes has no option 'bogus'")
     refused(service, world, ALICE, "newrule create x --size", "--size needs a value")
