@@ -5,6 +5,7 @@
     data_dir = "blockref-data"   # the journal (SQLite) lives here
     listen = "0.0.0.0"           # embedded server: open the game port there (default 127.0.0.1 only)
     online_mode = false          # embedded server: players must own their Minecraft account
+    admins = ["alice"]           # may delete, clear, move and change every board made in the world
 
     [[boards]]
     name = "main"
@@ -62,6 +63,8 @@ class BridgeConfig:
     data_dir: Path = Path("blockref-data")
     listen: str | None = None
     online_mode: bool = False
+    admins: list[str] = field(default_factory=list)
+    """Players who may delete, clear, move and change any board made in the world (bridge.made_boards)."""
 
     @property
     def journal_path(self) -> Path:
@@ -166,6 +169,10 @@ def load_config(path: Path) -> BridgeConfig:
     if not isinstance(online_mode, bool):
         raise ValueError(f"{path}: online_mode must be true or false")
     config.online_mode = online_mode
+    admins = data.get("admins", [])
+    if not isinstance(admins, list) or not all(isinstance(a, str) and a.strip() for a in admins):
+        raise ValueError(f'{path}: admins must be a list of player names, like ["alice", "bob"]')
+    config.admins = [a.strip() for a in admins]
     return config
 
 

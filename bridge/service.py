@@ -27,10 +27,11 @@ from typing import Any, Protocol
 from blockref.bridge.board_lines import BoardLines
 from blockref.bridge.chat_budget import RepairLines
 from blockref.bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
-from blockref.bridge.config import BridgeConfig
+from blockref.bridge.config import BoardConfig, BridgeConfig
 from blockref.bridge.edits import EditPlan
 from blockref.bridge.games.base import Notice
 from blockref.bridge.journal import JournalError
+from blockref.bridge.made_boards import MadeBoards
 from blockref.bridge.protocol import BlockEvent, ChatPost, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.seat_binding import READ_ONLY_VERBS, minutes, present, refusal, seat_of
@@ -179,6 +180,7 @@ class Service:
                 for player in referee.players:
                     if player not in referee.seats:
                         self.seat_computer(referee, player, fill)
+        self.made = MadeBoards(self)
 
     # ------------------------------------------------------------------ loop
     def run(self, stop: threading.Event, on_cycle: Callable[[], None] | None = None) -> None:
@@ -228,6 +230,7 @@ class Service:
         every board is read every cycle. Either way a board whose blocks read exactly as last time, and
         whose referee had nothing left to settle, is not judged again: the same blocks, the same verdict."""
         self._resume_if_writable()
+        self.made.poll()
         watched = [r for r in self.referees.values() if not r.cleared]
         events = self.client.supports_block_events()
         wanted = [r for r in watched if not events or self._wants_reading(r)]
@@ -244,6 +247,7 @@ class Service:
             self._on_chat(event)
         for hit in poll.hits:
             self._on_hit(hit)
+        watched = [r for r in watched if self.referees.get(r.name) is r]  # a board deleted or moved by chat
         self.spectators.addressees = set()  # the speakers answered
         serve_inbox(self)  # actions given through seat links, judged as chat commands are
         regions = {r.name: region for r, region in zip(wanted, poll.regions, strict=True)}
@@ -420,6 +424,37 @@ class Service:
                     self.post(referee, f"{name} was away {minutes(self.config.seat_timeout)}: seat {player} is "
                                        f"free ('{referee.prefix} join {player}' takes it). {referee.seat_line()}")
 
+    # ------------------------------------------------------------------ boards added and removed
+    def add_board(self, board: BoardConfig, referee: BoardReferee) -> None:
+        """Referee one more board from the next cycle on (a board made in the world)."""
+        referee.hints = board.hints
+        self.config.boards.append(board)
+        self.referees[board.name] = referee
+        for player, seated in referee.seats.items():
+            level = seated.removeprefix("computer (").removesuffix(")")
+            if seated.startswith("computer (") and level in LEVELS:
+                self.bots[(board.name, player)] = BotSeat(level, seat_player(referee.game, level=level))
+        fill = referee.world.fill_seats
+        if fill and not referee.state.is_terminal():
+            for player in referee.players:
+                if player not in referee.seats:
+                    self.seat_computer(referee, player, fill)
+
+    def remove_board(self, name: str) -> None:
+        """Stop refereeing board ``name`` (its journal stays): what the service knew of it is dropped."""
+        self.referees.pop(name, None)
+        self.config.boards = [b for b in self.config.boards if b.name != name]
+        for key in [k for k in self.bots if k[0] == name]:
+            thinking = self.bots.pop(key).thinking
+            if thinking is not None:
+                thinking.cancel()
+        for table in (self.read_at, self.last_read, self.desk.requests):
+            table.pop(name, None)
+        self.synced.discard(name)
+        self.unsettled.discard(name)
+        for away in [k for k in self.away_since if k.startswith(f"{name}:")]:
+            del self.away_since[away]
+
     # ------------------------------------------------------------------ computer players
     def seat_computer(self, referee: BoardReferee, player: int, level: str, seed: int | None = None) -> BotSeat:
         """Put a computer player of ``level`` in ``player``'s seat of the board."""
@@ -501,6 +536,8 @@ class Service:
 
     # ------------------------------------------------------------------ chat
     def _on_chat(self, event: ChatPost) -> None:
+        if self.made.handles(event):  # create, delete, move, options of boards made in the world
+            return
         command = parse_command(event.message, self.config.prefixes, list(self.referees))
         if command is None:
             return
