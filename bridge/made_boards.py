@@ -11,7 +11,7 @@ is (:mod:`bridge.seat_binding`). Everyone else gets one line and nothing changes
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING
 
 from blockref.bridge.board_placing import (
     DEFAULT_HEIGHT,
@@ -40,13 +40,6 @@ MADE_VERBS = ("create", "delete", "move", "options")
 MAX_MADE = 5  # boards one player who is no admin may have made at once
 MAX_NAME = 24
 BUDGET = "(made boards)"  # the chat budget (bridge.chat_budget) these commands share, apart from any board's
-
-
-class MakingClient(Protocol):
-    """What making boards needs of a client beyond the service's own."""
-
-    def entity_rotation(self, entity_id: int) -> float | None: ...
-    def height_limits(self) -> tuple[int, int] | None: ...
 
 
 class MadeBoards:
@@ -259,8 +252,7 @@ class MadeBoards:
         tile = client.entity_tile(event.entityId)
         if tile is None:
             raise ValueError("the server does not say where you stand")
-        rotation = getattr(client, "entity_rotation", None)
-        yaw = cast(MakingClient, client).entity_rotation(event.entityId) if rotation else None
+        yaw = client.entity_rotation(event.entityId)
         where = (int(tile.x), int(tile.y), int(tile.z))
         if yaw is None:
             return where, 0, " (this server does not tell which way players face: rows run north)"
@@ -268,8 +260,7 @@ class MadeBoards:
 
     def _height(self) -> tuple[int, int]:
         client = self.service.client
-        limits = cast(MakingClient, client).height_limits() if hasattr(client, "height_limits") else None
-        return limits or DEFAULT_HEIGHT
+        return client.height_limits() or DEFAULT_HEIGHT
 
     def _region_problem(self, name: str, world: GameWorld, moving: str | None = None) -> str | None:
         others = {n: r.bounds() for n, r in self.service.referees.items() if n != moving}

@@ -45,6 +45,9 @@ class MakingWorld(FakeWorld):
 class NoRotationWorld(FakeWorld):
     """A server that tells no rotation and no height (as Minetest's pycraft may)."""
 
+    def entity_rotation(self, entity_id: int) -> float | None:
+        return None
+
 
 def make_service(tmp_path: Path, world: FakeWorld | None = None) -> tuple[Service, FakeWorld]:
     world = world or MakingWorld()
