@@ -76,13 +76,14 @@ class DrawOffers:
         except IllegalAction as error:
             return [f"{speaker}: {error}"]
 
-    def expire(self, now: float, lines: list[tuple[BoardReferee, str]]) -> None:
+    def expire(self, now: float, lines: list[tuple[BoardReferee, str, tuple[str, ...]]]) -> None:
         """Drop the offers older than :data:`WINDOW` seconds at ``now``, adding the lines telling their lapse
-        (with the board each is said on) to ``lines``; an offer whose game ended is dropped unsaid."""
+        (with the board each is said on, and nobody beyond its audience) to ``lines``; an offer whose game
+        ended is dropped unsaid."""
         for name, offer in list(self.offers.items()):
             board = offer.referee
             if offer.game_id != board.game_id or board.state.is_terminal():
                 del self.offers[name]
             elif now - offer.at > WINDOW:
                 del self.offers[name]
-                lines.append((board, f"{board.who(offer.by)}'s draw offer lapsed; the game goes on"))
+                lines.append((board, f"{board.who(offer.by)}'s draw offer lapsed; the game goes on", ()))

@@ -47,8 +47,11 @@ class Matches:
     challenges: dict[str, Challenge] = field(default_factory=dict)
     """By the challenger's name in lower case."""
     draws: DrawOffers = field(default_factory=DrawOffers)
-    untold: list[tuple[BoardReferee, str]] = field(default_factory=list)
+    untold: list[tuple[BoardReferee, str, tuple[str, ...]]] = field(default_factory=list)
     """Lapses found and not yet said (see :meth:`lapses`)."""
+    mentioned: set[str] = field(default_factory=set)
+    """Who the lines of the command just carried out concern beside its speaker and the board's audience
+    (the challenged, the challenger answered): where lines are whispered, they must hear them too."""
 
     def handles(self, verb: str, args: list[str]) -> bool:
         return verb in VERBS or (verb == "draw" and not args)
@@ -89,6 +92,7 @@ class Matches:
             return [busy]
         withdrawn = self.challenges.pop(speaker.lower(), None)
         self.challenges[speaker.lower()] = Challenge(speaker, name, referee, seat, desk.clock(), address)
+        self.mentioned.add(name)
         told = f" (your challenge to {withdrawn.challenged} is withdrawn)" if withdrawn else ""
         as_what = f"as player {seat}" if seat else "seats drawn at random"
         return [f"{speaker} challenges {name} to {referee.world.game_title()} on board {referee.name} ({as_what}); "
@@ -152,6 +156,7 @@ class Matches:
             return [f"{speaker}, {names} challenged you: '{referee.prefix} {verb} NAME' answers one"]
         challenge = mine[0]
         del self.challenges[challenge.challenger.lower()]
+        self.mentioned.add(challenge.challenger)
         if verb == "decline":
             return [f"{speaker} declines {challenge.challenger}'s challenge"]
         board = challenge.referee
@@ -183,9 +188,9 @@ class Matches:
         return [*lines, board.status()]
 
     # ------------------------------------------------------------------ time
-    def lapses(self, now: float) -> list[tuple[BoardReferee, str]]:
+    def lapses(self, now: float) -> list[tuple[BoardReferee, str, tuple[str, ...]]]:
         """The lines telling the challenges and draw offers that lapsed by ``now`` (also those a command found
-        lapsed before), each with the board it is said on."""
+        lapsed before), each with the board it is said on and who must hear it beside the board's audience."""
         self.expire(now)
         lines, self.untold = self.untold, []
         return lines
@@ -198,7 +203,8 @@ class Matches:
             if now - challenge.at > WINDOW:
                 del self.challenges[key]
                 lines.append((challenge.referee, f"{challenge.challenger}'s challenge to {challenge.challenged} "
-                                                 f"lapsed: no answer within {int(WINDOW)} s"))
+                                                 f"lapsed: no answer within {int(WINDOW)} s",
+                              (challenge.challenger, challenge.challenged)))
         self.draws.expire(now, lines)
 
     # ------------------------------------------------------------------ seats

@@ -262,8 +262,9 @@ class Service:
             for line in referee.tick(now):
                 self.post(referee, line)
                 self.unsettled.add(referee.name)
-        for referee, line in self.desk.matches.lapses(self.desk.clock()):
-            self.post(referee, line)
+        for referee, line, concerned in self.desk.matches.lapses(self.desk.clock()):
+            with self.spectators.replying(*concerned):
+                self.post(referee, line)
         self._greet_newcomers(poll.players)
         self._watch_seats(poll.players)
         for referee in watched:
@@ -568,7 +569,10 @@ class Service:
             return
         self.unsettled.add(referee.name)
         try:
-            for line in self.desk.run(command, speaker, referee, address):
+            self.desk.matches.mentioned.clear()
+            lines = self.desk.run(command, speaker, referee, address)
+            self.spectators.addressees |= self.desk.matches.mentioned  # a challenge's lines reach the challenged
+            for line in lines:
                 self.post(referee, line)
         except IllegalAction as error:
             self.post(referee, f"{speaker}: {error}")
