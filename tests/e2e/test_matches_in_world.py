@@ -81,6 +81,8 @@ def table(embedded_server, tmp_path_factory) -> Iterator[Table]:  # type: ignore
 
 def test_challenges_seats_draws_and_a_kill_in_the_middle(table: Table) -> None:
     wait_for(lambda: table.journal()[0] == [], 20, "the board's game in the journal", every=0.2)
+    table.say("kit", "watch main")  # lines are whispered: a bystander hears the board only by watching it
+    table.wait_said("kit", "kit watches main (Tightwire): you hear its lines")
     table.say("kit", "challenge max")  # never answered: it lapses while the rest goes on
     table.wait_said("max", "kit challenges max to Tightwire on board main")
     table.say("mia", "challenge max as 1")
