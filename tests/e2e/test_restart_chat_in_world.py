@@ -58,7 +58,6 @@ def test_the_first_command_after_a_killed_referee_restarts_is_answered(embedded_
         players.close()
 
 
-
 def test_the_first_command_on_a_server_restarted_under_the_referee_is_answered(tmp_path: Path) -> None:
     server = EmbeddedServer(mc_port=free_port(), api_port=free_port())
     server.start(timeout=60)
