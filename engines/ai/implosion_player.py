@@ -94,8 +94,21 @@ LEVELS: dict[str, tuple[Style, ...]] = {
     ),
 }
 HARD_ITERATIONS = 48
-"""Rounds the hard level's search plays out, spread over its candidate plans."""
+"""The fewest rounds the hard level's search plays out for a seat, spread over its candidate plans."""
+HARD_TABLE_ITERATIONS = 800
+"""Rounds the hard level plays out for all its seats together when each then gets more than the fewest: a
+seat of a game of ``players`` gets ``max(HARD_ITERATIONS, HARD_TABLE_ITERATIONS // players)``, so a table of
+24 computer seats still chooses within the turn clock and a seat of a small game looks further."""
 HARD_EXPLORATION = 0.25
+
+
+def hard_iterations(players: int) -> int:
+    """Rounds the hard level's search plays out for one seat of a game of ``players``.
+
+    >>> hard_iterations(2), hard_iterations(4), hard_iterations(24)
+    (400, 200, 48)
+    """
+    return max(HARD_ITERATIONS, HARD_TABLE_ITERATIONS // players)
 
 
 class ImplosionPlayer:
@@ -116,7 +129,9 @@ class ImplosionPlayer:
         styles = LEVELS[self.level]
         if len(styles) == 1:
             return self._plan(state, player, styles[0])
-        settings = SearchSettings(iterations=HARD_ITERATIONS, exploration=HARD_EXPLORATION, reuse_tree=False)
+        settings = SearchSettings(
+            iterations=hard_iterations(state.game.players), exploration=HARD_EXPLORATION, reuse_tree=False
+        )
         search = MCTS(settings, IMPLOSION_KNOWLEDGE, seed=self.rng.getrandbits(64))
         return [order for order in search.search_round(state, player).action if isinstance(order, Order)]
 
