@@ -11,14 +11,14 @@ its points and buys a new start (new chains come only from escapes). A chain of 
 a chain can: growing it further wins nothing, so it should be walled in and banked for a fresh start.
 That is what random playouts do not see (they grow one long chain to the end, and games between such
 players end 5-5 or 5-2): with the full chain's growth ranked low and walling it in high, the search
-banks chain after chain (games end 12-2, 17-2), and New Rule's draws against OpenSpiel's random-rollout
-MCTS at equal time went (easy, 24 games) from 13-1-2 to 24-0-0 and (normal, 10 games) to 9-1-0. Trapping
-an opponent's full chain helps it bank; ranking such traps low was worse (19-5-0) and was dropped.
+banks chain after chain (games end 12-2, 17-2). Against OpenSpiel's random-rollout MCTS at equal time,
+easy went from 13-1-2 to 24-0-0 (24 games), normal to 9-1-0 (10 games); hard still drew 4 of 8.
+Trapping an opponent's full chain helps it bank; ranking such traps low was worse (19-5-0), dropped.
 
-Measured before that (MCTS, 300 iterations a move, 5 x 5 dots, seats alternating, against the same search without
-knowledge): these priors won 9, lost 1, drew 22 of 32 games. A position evaluation with cut-off playouts
-(side points plus the hope of live chains) lost 0-4-8 and was dropped; a playout policy preferring traps
-was no better than uniform playouts (3-1-8 alone, 8-7-17 together with the priors) and was dropped too.
+Measured before that (MCTS, 300 iterations a move, 5 x 5 dots, seats alternating, against the same
+search without knowledge): these priors won 9, lost 1, drew 22 of 32 games. A position evaluation with
+cut-off playouts (side points plus the hope of live chains) lost 0-4-8 and was dropped; a playout policy
+preferring traps was no better than uniform playouts (3-1-8 alone, 8-7-17 together with the priors) and was dropped too.
 """
 
 from __future__ import annotations
