@@ -35,6 +35,8 @@ class Challenge:
     at: float
     address: str | None = None
     """Where the challenger connects from, where the server tells it (their seat is bound to it)."""
+    challenged_address: str | None = None
+    """Where the challenged person connected from when challenged: only from there may they answer."""
 
 
 @dataclass
@@ -47,8 +49,15 @@ class Matches:
     challenges: dict[str, Challenge] = field(default_factory=dict)
     """By the challenger's name in lower case."""
     draws: DrawOffers = field(default_factory=DrawOffers)
-    untold: list[tuple[BoardReferee, str]] = field(default_factory=list)
-    """Lapses found and not yet said (see :meth:`lapses`)."""
+    untold: list[tuple[BoardReferee, str, frozenset[str]]] = field(default_factory=list)
+    """Lapses found and not yet said (see :meth:`lapses`), with the names they concern."""
+    address_of: Callable[[str], str | None] = lambda name: None
+    """Where the player of this name online connects from, where the server tells it."""
+    told: frozenset[str] = frozenset()
+    """The names the lines of the last :meth:`run` concern beside the board's own audience (a challenge's
+    two people, who may sit at no board): the service sends those lines to them too."""
+    asked: dict[tuple[str, str], float] = field(default_factory=dict)
+    """When each challenger last asked each person (both lower case), withdrawn or not: see :data:`WINDOW`."""
 
     def handles(self, verb: str, args: list[str]) -> bool:
         return verb in VERBS or (verb == "draw" and not args)
@@ -57,6 +66,7 @@ class Matches:
             address: str | None) -> list[str]:
         """Carry out a match command; the lines to post."""
         self.expire(desk.clock())
+        self.told = frozenset()
         if verb == "challenge":
             return self._challenge(desk, args, speaker, referee, address)
         if verb in ("accept", "decline"):
@@ -77,9 +87,17 @@ class Matches:
         online = self.online()
         if online is None:
             return ["this server does not tell who is online: challenges cannot be made here"]
-        name = next((n for n in sorted(online) if n.lower() == wanted), None)
-        if name is None:
+        named = sorted(n for n in online if n.lower() == wanted)
+        if not named:
             return [f"{speaker}, nobody called {args[0][:20]!r} is online"]
+        if len(named) > 1:  # chat commands arrive lower-cased: the two cannot be told apart
+            return [f"{speaker}, {' and '.join(named)} are online, names that differ only in case: a challenge "
+                    "cannot tell them apart"]
+        name = named[0]
+        again = self.asked.get((speaker.lower(), wanted))
+        if again is not None and desk.clock() - again <= WINDOW:
+            return [f"{speaker}, you challenged {name} {int(desk.clock() - again)} s ago: a person is asked once "
+                    f"in {int(WINDOW)} s"]
         try:
             seat = self._seat_choice(args[1:], referee)
         except ValueError as error:
@@ -88,7 +106,10 @@ class Matches:
         if busy:
             return [busy]
         withdrawn = self.challenges.pop(speaker.lower(), None)
-        self.challenges[speaker.lower()] = Challenge(speaker, name, referee, seat, desk.clock(), address)
+        self.challenges[speaker.lower()] = Challenge(speaker, name, referee, seat, desk.clock(), address,
+                                                     self.address_of(name))
+        self.asked[(speaker.lower(), wanted)] = desk.clock()
+        self.told = frozenset({speaker, name})
         told = f" (your challenge to {withdrawn.challenged} is withdrawn)" if withdrawn else ""
         as_what = f"as player {seat}" if seat else "seats drawn at random"
         return [f"{speaker} challenges {name} to {referee.world.game_title()} on board {referee.name} ({as_what}); "
@@ -131,7 +152,13 @@ class Matches:
         """Why a challenge of ``names`` cannot take the board: a game with other people (or between the two)
         is under way there."""
         state = referee.state
-        if state.is_terminal() or not state.history():
+        if state.is_terminal():
+            return None
+        reserved = set(referee.journal.reserved_seats(referee.game_id).values())
+        if reserved and reserved != names:  # a match just accepted is its two players' from its first move
+            return (f"board {referee.name} has a match under way between {' and '.join(sorted(reserved))}: "
+                    f"finish or concede first ('{referee.prefix} concede')")
+        if not state.history():
             return None
         people = {n for p, n in referee.seats.items() if not desk.is_computer(referee, p)}
         if len(people) >= 2 or people - names:
@@ -141,8 +168,8 @@ class Matches:
 
     def _answer(self, desk: Desk, verb: str, args: list[str], speaker: str, referee: BoardReferee,
                 address: str | None) -> list[str]:
-        mine = [c for c in self.challenges.values()
-                if c.challenged.lower() == speaker.lower() and c.referee.prefix == referee.prefix]
+        mine = [c for c in self.challenges.values()  # the very name: 'Bob' is not 'bob' (offline servers)
+                if c.challenged == speaker and c.referee.prefix == referee.prefix]
         if args:
             mine = [c for c in mine if c.challenger.lower() == args[0]]
         if not mine:
@@ -151,7 +178,11 @@ class Matches:
             names = " and ".join(c.challenger for c in mine)
             return [f"{speaker}, {names} challenged you: '{referee.prefix} {verb} NAME' answers one"]
         challenge = mine[0]
+        if challenge.challenged_address is not None and address != challenge.challenged_address:
+            return [f"{speaker}, {challenge.challenger} challenged {speaker} on another machine: only from there "
+                    "can it be answered"]
         del self.challenges[challenge.challenger.lower()]
+        self.told = frozenset({challenge.challenger, speaker})
         if verb == "decline":
             return [f"{speaker} declines {challenge.challenger}'s challenge"]
         board = challenge.referee
@@ -183,9 +214,10 @@ class Matches:
         return [*lines, board.status()]
 
     # ------------------------------------------------------------------ time
-    def lapses(self, now: float) -> list[tuple[BoardReferee, str]]:
+    def lapses(self, now: float) -> list[tuple[BoardReferee, str, frozenset[str]]]:
         """The lines telling the challenges and draw offers that lapsed by ``now`` (also those a command found
-        lapsed before), each with the board it is said on."""
+        lapsed before), each with the board it is said on and the names it concerns beside that board's
+        audience."""
         self.expire(now)
         lines, self.untold = self.untold, []
         return lines
@@ -198,8 +230,14 @@ class Matches:
             if now - challenge.at > WINDOW:
                 del self.challenges[key]
                 lines.append((challenge.referee, f"{challenge.challenger}'s challenge to {challenge.challenged} "
-                                                 f"lapsed: no answer within {int(WINDOW)} s"))
-        self.draws.expire(now, lines)
+                                                 f"lapsed: no answer within {int(WINDOW)} s",
+                              frozenset({challenge.challenger, challenge.challenged})))
+        for pair, at in list(self.asked.items()):
+            if now - at > WINDOW:
+                del self.asked[pair]
+        offers: list[tuple[BoardReferee, str]] = []
+        self.draws.expire(now, offers)
+        lines.extend((board, line, frozenset()) for board, line in offers)
 
     # ------------------------------------------------------------------ seats
     def seat_refusal(self, referee: BoardReferee, speaker: str, player: int) -> str | None:

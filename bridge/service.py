@@ -169,6 +169,7 @@ class Service:
                                      is_computer=lambda referee, player: (referee.name, player) in self.bots,
                                      online_names=self._online_names)
         self.desk.matches.online = self._online_names
+        self.desk.matches.address_of = self._address_of_name
         for name, referee in self.referees.items():
             for player, seated in referee.seats.items():
                 level = seated.removeprefix("computer (").removesuffix(")")
@@ -257,8 +258,9 @@ class Service:
             for line in referee.tick(now):
                 self.post(referee, line)
                 self.unsettled.add(referee.name)
-        for referee, line in self.desk.matches.lapses(self.desk.clock()):
-            self.post(referee, line)
+        for referee, line, concerned in self.desk.matches.lapses(self.desk.clock()):
+            with self.spectators.replying(*concerned):  # a challenge's two people, seated or not
+                self.post(referee, line)
         self._greet_newcomers(poll.players)
         self._watch_seats(poll.players)
         for referee in watched:
@@ -529,9 +531,12 @@ class Service:
                 self.post(referee, line, only=speaker)
             return
         self.unsettled.add(referee.name)
+        self.desk.matches.told = frozenset()
         try:
-            for line in self.desk.run(command, speaker, referee, address):
-                self.post(referee, line)
+            lines = self.desk.run(command, speaker, referee, address)
+            with self.spectators.replying(*self.desk.matches.told):  # a challenge reaches the challenged
+                for line in lines:
+                    self.post(referee, line)
         except IllegalAction as error:
             self.post(referee, f"{speaker}: {error}")
         except JournalError as error:
@@ -573,6 +578,13 @@ class Service:
         if self.online is None:
             return None
         return frozenset(n for n in (self._name_of(e) for e in self.online) if not n.startswith("player#"))
+
+    def _address_of_name(self, name: str) -> str | None:
+        """Where the player called ``name`` connects from, where the server tells it (None: not known)."""
+        if not self.client.supports_player_addresses() or self.online is None:
+            return None
+        entity = next((e for e in sorted(self.online) if self._name_of(e) == name), None)
+        return None if entity is None else self._address_of(entity)
 
     def _name_of(self, entity_id: int) -> str:
         if entity_id not in self.names:
