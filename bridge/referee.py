@@ -99,6 +99,8 @@ class BoardReferee:
         """Whether players may ask the computer for a hint on this board (the board config says)."""
         self.notices: list[str] = []
         """Lines to announce at the next look (a style switched for the server in use)."""
+        self._unwatched = not self.seats
+        """Whether nobody sat at the last tick: the time since is nobody's (see :meth:`tick`)."""
 
     @property
     def players(self) -> range:
@@ -454,8 +456,12 @@ class BoardReferee:
         illegal meanwhile, its player out, is dropped with the reason), all journaled at once. What the world
         keeps beyond the entries (a clock) is saved in the journal when it changes (where that fails after
         lines to say, they are said and the next tick tries it again)."""
-        if not self.seats:
+        if not self.seats:  # nobody's time runs: the clock is taken up again, as journaled, once one sits
+            self._unwatched = True
             return []
+        if self._unwatched:
+            self._unwatched = False
+            self.resume(now)
         lines: list[str] = []
         actions = []
         for item in self.world.tick(self.state, now):
