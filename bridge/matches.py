@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from blockref.bridge.draw_offers import WINDOW, Desk, DrawOffers
+from blockref.bridge.echo import echo, plain
 
 if TYPE_CHECKING:
     from blockref.bridge.referee import BoardReferee
@@ -89,7 +90,7 @@ class Matches:
             return ["this server does not tell who is online: challenges cannot be made here"]
         named = sorted(n for n in online if n.lower() == wanted)
         if not named:
-            return [f"{speaker}, nobody called {args[0][:20]!r} is online"]
+            return [f"{speaker}, nobody called {echo(args[0], 20)} is online"]
         if len(named) > 1:  # chat commands arrive lower-cased: the two cannot be told apart
             return [f"{speaker}, {' and '.join(named)} are online, names that differ only in case: a challenge "
                     "cannot tell them apart"]
@@ -133,7 +134,7 @@ class Matches:
                 key, _, text = word.partition("=")
                 option = options.get(key.replace("-", "_"))
                 if option is None:
-                    raise ValueError(f"{referee.world.game_title()} has no option {key[:30]!r}; its options: "
+                    raise ValueError(f"{referee.world.game_title()} has no option {echo(key)}; its options: "
                                      f"{', '.join(options) or 'none'}")
                 try:
                     value = option.parse(text)
@@ -144,7 +145,7 @@ class Matches:
                     raise ValueError(f"board {referee.name} plays {option.name}={current}: a board's options are "
                                      "set in its config; challenge on a board that plays the options you want")
             else:
-                raise ValueError(f"{word[:20]!r}: after the name come a board, 'as 1', 'as 2', 'random' or "
+                raise ValueError(f"{echo(word, 20)}: after the name come a board, 'as 1', 'as 2', 'random' or "
                                  "KEY=VALUE options")
         return seat
 
@@ -173,7 +174,7 @@ class Matches:
         if args:
             mine = [c for c in mine if c.challenger.lower() == args[0]]
         if not mine:
-            return [f"{speaker}, no open challenge to you{' from ' + args[0][:20] if args else ''}"]
+            return [f"{speaker}, no open challenge to you{' from ' + plain(args[0], 20) if args else ''}"]
         if len(mine) > 1:
             names = " and ".join(c.challenger for c in mine)
             return [f"{speaker}, {names} challenged you: '{referee.prefix} {verb} NAME' answers one"]

@@ -19,6 +19,7 @@ arrive lower-cased); a name seated from several machines has a line for each (se
 
 from __future__ import annotations
 
+from blockref.bridge.echo import plain
 from blockref.bridge.journal import Journal, JournalError
 from blockref.bridge.ratings import Change, Identity
 from blockref.bridge.ratings_store import Table, refresh
@@ -72,7 +73,7 @@ def stats_lines(journal: Journal, game: str, name: str) -> list[str]:
     title = _title(game)
     found = [who for who in _identities(ratings, name) if ratings.of(game, who)]
     if not found:
-        return [f"{name[:NAME_LENGTH]} has no finished {title} game on record"]
+        return [f"{plain(name, NAME_LENGTH)} has no finished {title} game on record"]
     lines = []
     for who in found:
         s = ratings.ladder.standing(game, who)

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from blockref.bridge.echo import echo
 from blockref.bridge.protocol import InvalidArgument, ServerFailure
 from blockref.engines.core import SIMULTANEOUS
 
@@ -165,7 +166,7 @@ class Spectators:
             return [f"{speaker}, you watch no board" if watched is None else f"{speaker} no longer watches {watched}"]
         target = self._named(args, referee)
         if target is None:
-            return [f"{speaker}, there is no board {' '.join(args)!r}; '{prefix} boards' lists them"]
+            return [f"{speaker}, there is no board {echo(' '.join(args))}; '{prefix} boards' lists them"]
         if command.verb == "watch":
             return [self._watch(speaker, target)]
         return [self._teleport(speaker, entity_id, target)]
