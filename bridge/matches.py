@@ -11,7 +11,7 @@ offers live in memory only: a restart forgets them.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -57,6 +57,8 @@ class Matches:
     told: frozenset[str] = frozenset()
     """The names the lines of the last :meth:`run` concern beside the board's own audience (a challenge's
     two people, who may sit at no board): the service sends those lines to them too."""
+    boards: Callable[[], Iterable[BoardReferee]] = lambda: ()
+    """Every board of the referee (a person mid-game on one is not asked to play on another)."""
     asked: dict[tuple[str, str], float] = field(default_factory=dict)
     """When each challenger last asked each person (both lower case), withdrawn or not: see :data:`WINDOW`."""
 
@@ -103,7 +105,7 @@ class Matches:
             seat = self._seat_choice(args[1:], referee)
         except ValueError as error:
             return [f"{speaker}: {error}"]
-        busy = self._busy(desk, referee, {speaker, name})
+        busy = self._busy(desk, referee, {speaker, name}) or self._elsewhere(desk, referee, speaker, name)
         if busy:
             return [busy]
         withdrawn = self.challenges.pop(speaker.lower(), None)
@@ -167,6 +169,20 @@ class Matches:
                     f"('{referee.prefix} concede')")
         return None
 
+    def _elsewhere(self, desk: Desk, referee: BoardReferee, challenger: str, challenged: str) -> str | None:
+        """Why the two cannot start a match on ``referee``'s board: one of them is mid-game with another
+        person on another board (their opponent would wait, their clock run)."""
+        for board in self.boards():
+            if board is referee or board.state.is_terminal() or not board.state.history():
+                continue
+            people = {n for p, n in board.seats.items() if not desk.is_computer(board, p)}
+            for name in (challenger, challenged):
+                if name in people and len(people) > 1:
+                    others = " and ".join(sorted(people - {name}))
+                    return (f"{name} is mid-game on board {board.name} against {others}: finish or concede "
+                            f"there first ('{board.prefix} {board.name} concede')")
+        return None
+
     def _answer(self, desk: Desk, verb: str, args: list[str], speaker: str, referee: BoardReferee,
                 address: str | None) -> list[str]:
         mine = [c for c in self.challenges.values()  # the very name: 'Bob' is not 'bob' (offline servers)
@@ -190,7 +206,8 @@ class Matches:
         online = self.online()
         if online is not None and challenge.challenger not in online:
             return [f"{challenge.challenger} is no longer online: the challenge is void"]
-        busy = self._busy(desk, board, {challenge.challenger, challenge.challenged})
+        busy = self._busy(desk, board, {challenge.challenger, challenge.challenged}) or \
+            self._elsewhere(desk, board, challenge.challenger, challenge.challenged)
         if busy:
             return [f"{busy}; the challenge is void"]
         first = challenge.seat or self.rng.choice(MATCH_SEATS)

@@ -170,6 +170,7 @@ class Service:
                                      online_names=self._online_names)
         self.desk.matches.online = self._online_names
         self.desk.matches.address_of = self._address_of_name
+        self.desk.matches.boards = self.referees.values
         for name, referee in self.referees.items():
             for player, seated in referee.seats.items():
                 level = seated.removeprefix("computer (").removesuffix(")")

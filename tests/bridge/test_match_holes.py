@@ -154,3 +154,23 @@ def test_one_person_is_asked_once_a_window_however_the_challenger_alternates() -
     room.clock.now += WINDOW + 1
     room.heard(1)
     assert "alice challenges bob" in room.chat(1, "challenge bob")[0]
+
+
+def test_a_person_mid_game_on_another_board_is_not_asked_and_cannot_accept() -> None:
+    room = Room(("main", "east"))
+    east = room.referees["east"]
+    room.chat(2, "east join 1")
+    room.chat(3, "east join 2")
+    east.play(east.state.action_from_text("c3-c4"))
+    assert room.chat(1, "main challenge bob") == [
+        "bob is mid-game on board east against carol: finish or concede there first ('nodes east concede')"]
+    assert room.chat(3, "main challenge dave")[0].startswith("carol is mid-game on board east against bob")
+    assert room.service.desk.matches.challenges == {}
+    room.chat(4, "main challenge alice")  # dave asks alice; then alice sits down to a game on east
+    room.chat(2, "east concede")
+    room.chat(2, "east leave")
+    room.chat(1, "east join 1")
+    room.chat(1, "east start")
+    east.play(east.state.action_from_text("c3-c4"))
+    assert room.chat(1, "main accept")[0].startswith("alice is mid-game on board east against carol")
+    assert room.referees["main"].seats == {}
