@@ -60,7 +60,8 @@ class Matches:
     boards: Callable[[], Iterable[BoardReferee]] = lambda: ()
     """Every board of the referee (a person mid-game on one is not asked to play on another)."""
     asked: dict[tuple[str, str], float] = field(default_factory=dict)
-    """When each challenger last asked each person (both lower case), withdrawn or not: see :data:`WINDOW`."""
+    """When each challenger last asked each person (both lower case), withdrawn or not, until that person
+    answers: a person is asked once in :data:`WINDOW` seconds by one challenger."""
 
     def handles(self, verb: str, args: list[str]) -> bool:
         return verb in VERBS or (verb == "draw" and not args)
@@ -199,6 +200,7 @@ class Matches:
             return [f"{speaker}, {challenge.challenger} challenged {speaker} on another machine: only from there "
                     "can it be answered"]
         del self.challenges[challenge.challenger.lower()]
+        self.asked.pop((challenge.challenger.lower(), speaker.lower()), None)  # answered: may be asked again
         self.told = frozenset({challenge.challenger, speaker})
         if verb == "decline":
             return [f"{speaker} declines {challenge.challenger}'s challenge"]

@@ -47,6 +47,7 @@ SWEEP_CYCLES = 40
 """Where the server reports block events, every board is still read at least this often (in cycles: 2 s
 at the default poll), for changes no event reports (pistons, WorldEdit, an event lost)."""
 PROBE_EVERY = 1.0  # seconds between two tries of a journal that could not be written
+FORGET_AFTER = 200  # names of connections gone kept at most beyond twice those online (see _forget_gone)
 
 
 class WorldClient(Protocol):
@@ -264,6 +265,7 @@ class Service:
                 self.post(referee, line)
         self._greet_newcomers(poll.players)
         self._watch_seats(poll.players)
+        self._forget_gone(poll.players)
         for referee in watched:
             observed = regions.get(referee.name)
             if observed is not None and not referee.cleared:
@@ -573,6 +575,13 @@ class Service:
             lines = [f"{speaker}: {error}"]
         for line in lines:
             self.post(referee, line)
+
+    def _forget_gone(self, online: frozenset[int]) -> None:
+        """Forget the names and addresses of connections gone, once they are many (every login is a new
+        entity: an offline-mode server lets anyone log in again and again, under ever new names)."""
+        if len(self.names) > 2 * len(online) + FORGET_AFTER:
+            self.names = {e: n for e, n in self.names.items() if e in online}
+            self.addresses = {e: a for e, a in self.addresses.items() if e in online}
 
     def _online_names(self) -> frozenset[str] | None:
         """The names of the players online at the last poll (None before it); unnamed players are left out."""

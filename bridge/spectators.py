@@ -64,8 +64,11 @@ class Watchers:
     def of(self, board: str) -> set[str]:
         return {name for name, watched in self.watching.items() if watched == board}
 
-    def watch(self, name: str, board: str) -> bool:
-        """``name`` watches ``board`` (and no other); False if too many names watch already."""
+    def watch(self, name: str, board: str, online: AbstractSet[str] | None = None) -> bool:
+        """``name`` watches ``board`` (and no other); False if too many names watch already. When full, the
+        watchers not ``online`` now make room (names logged in once each could otherwise fill it for good)."""
+        if name not in self.watching and len(self.watching) >= MAX_WATCHERS and online is not None:
+            self.watching = {n: b for n, b in self.watching.items() if n in online}
         if name not in self.watching and len(self.watching) >= MAX_WATCHERS:
             return False
         self.watching[name] = board
@@ -182,7 +185,7 @@ class Spectators:
         if not self.whispers():
             return (f"{speaker}, this server cannot send a line to one player, so every board's lines are public "
                     "here: there is nothing to watch")
-        if not self.watchers.watch(speaker, target.name):
+        if not self.watchers.watch(speaker, target.name, self.online_names()):
             return f"{speaker}, too many people watch boards already"
         kept = f" (not kept across a restart: {self.watchers.fault})" if self.watchers.fault else ""
         return (f"{speaker} watches {target.name} ({target.world.game_title()}): you hear its lines"

@@ -154,6 +154,8 @@ def test_one_person_is_asked_once_a_window_however_the_challenger_alternates() -
     room.clock.now += WINDOW + 1
     room.heard(1)
     assert "alice challenges bob" in room.chat(1, "challenge bob")[0]
+    room.chat(2, "decline")  # an answer: bob may be asked again at once (he chose to answer)
+    assert "alice challenges bob" in room.chat(1, "challenge bob as 1")[0]
 
 
 def test_a_person_mid_game_on_another_board_is_not_asked_and_cannot_accept() -> None:
