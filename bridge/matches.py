@@ -162,9 +162,9 @@ class Matches:
         if reserved and reserved != names:  # a match just accepted is its two players' from its first move
             return (f"board {referee.name} has a match under way between {' and '.join(sorted(reserved))}: "
                     f"finish or concede first ('{referee.prefix} concede')")
-        if not state.history():
-            return None
         people = {n for p, n in referee.seats.items() if not desk.is_computer(referee, p)}
+        if not state.history() and len(people - names) < 2:  # two others sat down to play: theirs already
+            return None
         if len(people) >= 2 or people - names:
             return (f"board {referee.name} has a game between people under way: finish or concede first "
                     f"('{referee.prefix} concede')")

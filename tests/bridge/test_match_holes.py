@@ -176,3 +176,13 @@ def test_a_person_mid_game_on_another_board_is_not_asked_and_cannot_accept() -> 
     east.play(east.state.action_from_text("c3-c4"))
     assert room.chat(1, "main accept")[0].startswith("alice is mid-game on board east against carol")
     assert room.referees["main"].seats == {}
+
+
+def test_two_people_seated_for_a_game_keep_the_board_before_their_first_move() -> None:
+    room = Room()
+    room.chat(3, "join 1")
+    room.chat(4, "join 2")
+    assert room.chat(1, "challenge bob") == ["board main has a game between people under way: finish or concede "
+                                             "first ('nodes concede')"]
+    room.chat(4, "leave")  # one person alone at a board without a move does not hold it
+    assert "alice challenges bob" in room.chat(1, "challenge bob")[0]
