@@ -222,10 +222,8 @@ class Matches:
         for player in seats:
             desk.unseat_computer(board, player)
         self.draws.offers.pop(board.name, None)
-        board.new_game(seats, reserve=True)
-        for player, bound in ((first, challenge.address), (3 - first, address)):
-            if bound is not None:
-                board.take_seat(player, seats[player], bound)
+        bound = {p: a for p, a in ((first, challenge.address), (3 - first, address)) if a is not None}
+        board.new_game(seats, reserve=True, addresses=bound)  # the seats bound to the two machines at once
         lines = [f"{speaker} accepts {challenge.challenger}'s challenge: a new game on board {board.name}, "
                  f"{board.who(1)} against {board.who(2)}; these seats are theirs for this game"]
         if replaced:

@@ -525,13 +525,18 @@ class BoardReferee:
         self._journal_or_undo(before, lambda ending: self.journal.append(self.game_id, AGREED_DRAW, by, ending))
         return ["drawn by agreement.", *self._result_lines()]
 
-    def new_game(self, seats: Mapping[int, str] | None = None, reserve: bool = False) -> list[str]:
-        """A new game on the board; ``seats`` (player: name) are taken with it, in the same transaction, and
-        with ``reserve`` kept for their players for this game (a match: see bridge.matches)."""
-        self.game_id = self.journal.start_game(self.name, self.game.name, self.game.options, seats, reserve)
+    def new_game(self, seats: Mapping[int, str] | None = None, reserve: bool = False,
+                 addresses: Mapping[int, str] | None = None) -> list[str]:
+        """A new game on the board; ``seats`` (player: name) are taken with it, in the same transaction (bound
+        to ``addresses``, player: machine, where known), and with ``reserve`` kept for their players for
+        this game (a match: see bridge.matches)."""
+        self.game_id = self.journal.start_game(self.name, self.game.name, self.game.options, seats, reserve,
+                                               addresses)
         for player, name in (seats or {}).items():
             self.seats[player] = name
             self.seat_addresses.pop(player, None)
+            if addresses and player in addresses:
+                self.seat_addresses[player] = addresses[player]
         self.state = self.game.new_initial_state()
         self.pending = []
         self._target = None

@@ -186,3 +186,15 @@ def test_two_people_seated_for_a_game_keep_the_board_before_their_first_move() -
                                              "first ('nodes concede')"]
     room.chat(4, "leave")  # one person alone at a board without a move does not hold it
     assert "alice challenges bob" in room.chat(1, "challenge bob")[0]
+
+
+def test_an_accepted_match_is_bound_to_the_two_machines_in_the_transaction_that_starts_it() -> None:
+    room = Room()
+    room.chat(1, "challenge bob as 1")
+    writes: list[tuple[object, ...]] = []
+    set_seat = room.journal.set_seat
+    room.journal.set_seat = lambda *args: writes.append(args) or set_seat(*args)  # type: ignore[method-assign]
+    room.chat(2, "accept")
+    assert writes == []  # a kill -9 after the game's start left the match's seats bound to no machine
+    assert room.journal.seat_addresses("main") == {1: "10.0.0.1", 2: "10.0.0.2"}
+    assert room.referee.seat_addresses == {1: "10.0.0.1", 2: "10.0.0.2"}
