@@ -205,6 +205,9 @@ class Matches:
         if verb == "decline":
             return [f"{speaker} declines {challenge.challenger}'s challenge"]
         board = challenge.referee
+        known = list(self.boards())
+        if known and all(b is not board for b in known):  # deleted meanwhile (in-world board creation)
+            return [f"board {board.name} is gone: the challenge is void"]
         online = self.online()
         if online is not None and challenge.challenger not in online:
             return [f"{challenge.challenger} is no longer online: the challenge is void"]

@@ -198,3 +198,11 @@ def test_an_accepted_match_is_bound_to_the_two_machines_in_the_transaction_that_
     assert writes == []  # a kill -9 after the game's start left the match's seats bound to no machine
     assert room.journal.seat_addresses("main") == {1: "10.0.0.1", 2: "10.0.0.2"}
     assert room.referee.seat_addresses == {1: "10.0.0.1", 2: "10.0.0.2"}
+
+
+def test_a_challenge_to_a_board_deleted_meanwhile_is_void() -> None:
+    room = Room(("main", "east"))
+    room.chat(1, "east challenge bob")
+    gone = room.referees.pop("east")  # as deleting an in-world board does
+    assert room.chat(2, "main accept") == ["board east is gone: the challenge is void"]
+    assert gone.seats == {} and room.service.desk.matches.challenges == {}
