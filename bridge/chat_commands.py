@@ -83,12 +83,13 @@ def parse_command(message: str, prefixes: Sequence[str], boards: Sequence[str]) 
         return None
     prefix, rest = words[0].lower(), words[1:]
     board = None
-    if rest and rest[0] in boards and rest[0].lower() not in VERBS:
-        board = rest.pop(0)
+    by_case = {b.casefold(): b for b in boards}  # board names differ in more than case (bridge.board_names)
+    if rest and rest[0].casefold() in by_case and rest[0].lower() not in VERBS:
+        board = by_case[rest.pop(0).casefold()]
     if not rest:
         return ChatCommand("help", [], prefix, board)
-    if rest[0].lower() == "challenge" and board is None and len(rest) > 2 and rest[2] in boards:
-        board = rest.pop(2)  # challenge NAME BOARD ...
+    if rest[0].lower() == "challenge" and board is None and len(rest) > 2 and rest[2].casefold() in by_case:
+        board = by_case[rest.pop(2).casefold()]  # challenge NAME BOARD ...
     return ChatCommand(rest[0].lower(), [w.lower() for w in rest[1:]], prefix, board)
 
 

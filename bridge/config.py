@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from blockref.bridge.board_names import name_problem
 from blockref.bridge.games import DEFAULT_GAME, world_class
 from blockref.bridge.games.base import GameWorld
 from blockref.engines.core import Game
@@ -181,6 +182,10 @@ def check_boards(boards: list[BoardConfig]) -> None:
     names = [b.name for b in boards]
     if len(set(names)) != len(names):
         raise ValueError(f"board names must be unique: {names}")
+    for index, name in enumerate(names):
+        problem = name_problem(name, names[:index])
+        if problem:
+            raise ValueError(problem)
     for i, a in enumerate(boards):
         (alx, aly, alz), (ahx, ahy, ahz) = a.world.geometry.bounds()
         for b in boards[i + 1 :]:

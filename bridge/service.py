@@ -48,6 +48,7 @@ SWEEP_CYCLES = 40
 """Where the server reports block events, every board is still read at least this often (in cycles: 2 s
 at the default poll), for changes no event reports (pistons, WorldEdit, an event lost)."""
 PROBE_EVERY = 1.0  # seconds between two tries of a journal that could not be written
+FORGET_AFTER = 200  # names of connections gone kept at most beyond twice those online (see _forget_gone)
 
 
 class WorldClient(Protocol):
@@ -171,6 +172,8 @@ class Service:
                                      is_computer=lambda referee, player: (referee.name, player) in self.bots,
                                      online_names=self._online_names)
         self.desk.matches.online = self._online_names
+        self.desk.matches.address_of = self._address_of_name
+        self.desk.matches.boards = self.referees.values
         for name, referee in self.referees.items():
             for player, seated in referee.seats.items():
                 level = seated.removeprefix("computer (").removesuffix(")")
@@ -263,10 +266,11 @@ class Service:
                 self.post(referee, line)
                 self.unsettled.add(referee.name)
         for referee, line, concerned in self.desk.matches.lapses(self.desk.clock()):
-            with self.spectators.replying(*concerned):
+            with self.spectators.replying(*concerned):  # a challenge's two people, seated or not
                 self.post(referee, line)
         self._greet_newcomers(poll.players)
         self._watch_seats(poll.players)
+        self._forget_gone(poll.players)
         for referee in watched:
             observed = regions.get(referee.name)
             if observed is not None and not referee.cleared:
@@ -568,12 +572,12 @@ class Service:
                 self.post(referee, line, only=speaker)
             return
         self.unsettled.add(referee.name)
+        self.desk.matches.told = frozenset()
         try:
-            self.desk.matches.mentioned.clear()
             lines = self.desk.run(command, speaker, referee, address)
-            self.spectators.addressees |= self.desk.matches.mentioned  # a challenge's lines reach the challenged
-            for line in lines:
-                self.post(referee, line)
+            with self.spectators.replying(*self.desk.matches.told):  # a challenge reaches the challenged
+                for line in lines:
+                    self.post(referee, line)
         except IllegalAction as error:
             self.post(referee, f"{speaker}: {error}")
         except JournalError as error:
@@ -610,11 +614,25 @@ class Service:
         for line in lines:
             self.post(referee, line)
 
+    def _forget_gone(self, online: frozenset[int]) -> None:
+        """Forget the names and addresses of connections gone, once they are many (every login is a new
+        entity: an offline-mode server lets anyone log in again and again, under ever new names)."""
+        if len(self.names) > 2 * len(online) + FORGET_AFTER:
+            self.names = {e: n for e, n in self.names.items() if e in online}
+            self.addresses = {e: a for e, a in self.addresses.items() if e in online}
+
     def _online_names(self) -> frozenset[str] | None:
         """The names of the players online at the last poll (None before it); unnamed players are left out."""
         if self.online is None:
             return None
         return frozenset(n for n in (self._name_of(e) for e in self.online) if not n.startswith("player#"))
+
+    def _address_of_name(self, name: str) -> str | None:
+        """Where the player called ``name`` connects from, where the server tells it (None: not known)."""
+        if not self.client.supports_player_addresses() or self.online is None:
+            return None
+        entity = next((e for e in sorted(self.online) if self._name_of(e) == name), None)
+        return None if entity is None else self._address_of(entity)
 
     def _name_of(self, entity_id: int) -> str:
         if entity_id not in self.names:

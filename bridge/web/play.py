@@ -31,7 +31,7 @@ from blockref.bridge.web.positions import GameReplay, world_of
 from blockref.bridge.web.refused import Refused
 from blockref.bridge.web.seats import SeatTokens
 from blockref.bridge.web.turn_clock import memo_text
-from blockref.bridge.web.world_play import act_in_world, link_holder
+from blockref.bridge.web.world_play import act_in_world, inbox, link_holder
 from blockref.bridge.world_links import WorldLinks
 from blockref.engines.ai.hints import hint
 from blockref.engines.ai.knowledge import seat_player
@@ -195,8 +195,9 @@ class WebGames:
         journaled entry. The computer answers in the background. On an in-world board the token is a seat
         link's, and the referee service judges the action (:mod:`bridge.web.world_play`)."""
         if self._in_world(board):
-            return await act_in_world(self.world_links(), self.boards.archive_seats(board), board, token,
-                                      action, seen)
+            with inbox(board):
+                links = self.world_links()
+            return await act_in_world(links, self.boards.archive_seats(board), board, token, action, seen)
         async with self._lock(board):
             entry = self._check(board, token, action, seen)
         self._start_computer(board)
@@ -215,7 +216,8 @@ class WebGames:
     def seat_of(self, board: str, token: str) -> int:
         """The seat ``token`` holds on ``board`` (Refused 403 where it holds none)."""
         if self._in_world(board):
-            return link_holder(self.world_links(), self.boards.archive_seats(board), board, token)[0]
+            with inbox(board):
+                return link_holder(self.world_links(), self.boards.archive_seats(board), board, token)[0]
         self._replay(board)
         seat = self.tokens.seat(board, token)
         if seat is None:

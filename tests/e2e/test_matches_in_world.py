@@ -1,7 +1,8 @@
 """End to end: matches between people on the embedded server, with three mineflayer players.
 
-One bridge process referees a Tightwire board (turns typed in chat). Kit challenges Max and gets no answer:
-the challenge lapses after 60 s, told. Mia challenges Max, who declines; she challenges again as player 1
+One bridge process referees a Tightwire board (turns typed in chat); the embedded server whispers, so each
+line reaches the people it concerns, wherever they stand. Kit challenges Max and gets no answer: the
+challenge lapses after 60 s, told to both. Mia challenges Max, who declines; she challenges again as player 1
 and he accepts: a new game with the two seated, their seats journaled as the game's own, and Kit refused a
 seat. Mia's draw offer is ignored: it lapses and the game goes on. The referee is killed (kill -9) mid-game
 and started again: the same game, the same seats, still the match's (Kit is refused Mia's empty seat, Mia
@@ -79,7 +80,7 @@ def test_challenges_seats_draws_and_a_kill_in_the_middle(table: Table) -> None:
     wait_for(lambda: sum("mia challenges max" in line for line in table.bots["max"].chat_log()) >= 2,  # type: ignore[attr-defined]
              20, "the second challenge", every=0.2)
     table.say("max", "accept mia")
-    table.wait_said("kit", "max accepts mia's challenge")
+    table.wait_said("mia", "max accepts mia's challenge")  # whispered: to the two, not to kit
     entries, seats, reserved, outcome = table.journal()
     assert seats == {1: "mia", 2: "max"} and reserved == seats and entries == [] and outcome == "running"
     table.say("kit", "join 2")
@@ -94,6 +95,7 @@ def test_challenges_seats_draws_and_a_kill_in_the_middle(table: Table) -> None:
     wait_for(lambda: len(table.journal()[0]) == 2, 20, "max's turn journaled", every=0.2)
     table.wait_said("mia", "'s draw offer lapsed; the game goes on", timeout=LAPSE)
     table.wait_said("kit", "kit's challenge to max lapsed: no answer within 60 s", timeout=LAPSE)
+    table.wait_said("max", "kit's challenge to max lapsed")
     assert table.journal()[3] == "running"
 
     table.bridge.kill()  # kill -9 mid-game, after the accepted challenge
@@ -114,4 +116,4 @@ def test_challenges_seats_draws_and_a_kill_in_the_middle(table: Table) -> None:
     table.say("mia", "draw")
     wait_for(lambda: table.journal()[3] == "draw (by agreement)", 20, "the agreed draw in the journal", every=0.2)
     assert table.journal()[0][-1] == AGREED_DRAW
-    table.wait_said("kit", "drawn by agreement.")
+    table.wait_said("max", "drawn by agreement.")
