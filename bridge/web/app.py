@@ -25,7 +25,7 @@ from blockref.bridge.journal import SavedGame
 from blockref.bridge.web import clicks, pages
 from blockref.bridge.web.hub import LOBBY, Hub
 from blockref.bridge.web.limits import RateLimit
-from blockref.bridge.web.live import Boards
+from blockref.bridge.web.live import Boards, seat_colours
 from blockref.bridge.web.play import PLAYABLE, WebGames, unfinished
 from blockref.bridge.web.ratings import standings_of
 from blockref.bridge.web.refused import Refused
@@ -33,6 +33,8 @@ from blockref.engines.catalogue import GAMES, game_module
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 4096
+SEATS = "web-seats.sqlite3"
+"""The web games' seat tokens in the data folder: without it no web game exists (and watching opens nothing)."""
 
 
 def _titles(names: tuple[str, ...] | list[str]) -> dict[str, str]:
@@ -84,7 +86,8 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
     async def board_page(request: Request) -> Response:
         found = snapshot(request)
         replay = boards.replay(found["game_id"])
-        return HTMLResponse(pages.board(found, [] if replay is None else clicks.targets(replay.state)))
+        hints = ("games" in state or (data / SEATS).exists()) and games().hint_refusal(found["board"]) is None
+        return HTMLResponse(pages.board(found, [] if replay is None else clicks.targets(replay.state), hints))
 
     async def legal_api(request: Request) -> Response:
         found = snapshot(request)
@@ -128,7 +131,8 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
         at = _at(request, len(replay.moves))
         position = replay.position(at)
         return HTMLResponse(pages.viewer(summary, str(replay.module.TITLE), at, replay.svg(position),
-                                         replay.status(position), replay.moves))
+                                         replay.status(position), replay.moves,
+                                         seat_colours(summary.game, replay.game.num_players)))
 
     async def position_api(request: Request) -> Response:
         _, replay = _game(request)

@@ -228,16 +228,27 @@ class WebGames:
         seat = self.tokens.seat(board, token)
         if seat is None:
             raise Refused(403, f"this link does not hold a seat of {board}")
-        seated = self.boards.archive_seats(board)
-        if not any(COMPUTER.fullmatch(name) for name in seated.values()):
-            raise Refused(403, "hints are for games against the computer")
+        refusal = self.hint_refusal(board)
+        if refusal is not None:
+            raise Refused(403, refusal)
         state = replay.state
-        world = world_of(replay.name)
-        if world is not None and world.queues_actions:
-            raise Refused(403, "hints are for games played a move at a time")
         if state.is_terminal() or state.current_player() != seat:
             raise Refused(409, "hints are for the player to move")
         return await asyncio.to_thread(hint, state.clone(), HINT_BUDGET)
+
+    def hint_refusal(self, board: str) -> str | None:
+        """Why ``board`` has no hints (None: a web game against the computer, played a move at a time)."""
+        archive = self.boards.archive
+        if archive is None or archive.newest_game(board) is None:
+            return f"there is no board {board!r}"
+        if not self.tokens.has_board(board):
+            return "hints are for web games: in the world, ask in chat"
+        if not any(COMPUTER.fullmatch(name) for name in self.boards.archive_seats(board).values()):
+            return "hints are for games against the computer"
+        world = world_of(self._replay(board)[0].name)
+        if world is not None and world.queues_actions:
+            return "hints are for games played a move at a time"
+        return None
 
     def _check(self, board: str, token: str, action: str, seen: int) -> str:
         replay, game_id = self._replay(board)

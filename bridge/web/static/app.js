@@ -9,22 +9,29 @@ function text(tag, content) {
   return element;
 }
 
-function who(seats) {
-  const names = Object.entries(seats).map(([seat, name]) => `${seat}: ${name}`);
+// The seats as the world names them: player 1 (red): ann, player 2 (blue): open.
+function who(seats, colours) {
+  if (colours && Object.keys(colours).length) {
+    return Object.entries(colours).map(([seat, colour]) => `player ${seat} (${colour}): ${seats[seat] || "open"}`)
+      .join(", ");
+  }
+  const names = Object.entries(seats).map(([seat, name]) => `player ${seat}: ${name}`);
   return names.length ? names.join(", ") : "no one seated";
 }
 
-function moveText(move) {
+function moveText(move, colours) {
   const words = move.consequences.length ? ` (${move.consequences.join("; ")})` : "";
-  const by = [move.player ? `player ${move.player}` : null, move.by].filter(Boolean).join(", ");
+  const colour = (colours || {})[String(move.player)];
+  const player = move.player ? `player ${move.player}` + (colour ? ` (${colour})` : "") : null;
+  const by = [player, move.by].filter(Boolean).join(", ");
   return move.entry + words + (by ? ` — ${by}` : "");
 }
 
-function showMoves(moves) {
+function showMoves(moves, colours) {
   const list = $("#moves");
   while (list.children.length > moves.length) list.lastElementChild.remove();
   for (const move of moves.slice(list.children.length)) {
-    const item = text("li", moveText(move));
+    const item = text("li", moveText(move, colours));
     item.value = move.n;
     list.append(item);
   }
@@ -97,7 +104,8 @@ function lobby() {
       const clock = text("td", "");
       clock.className = "clock";
       setClock(clock, row.clock, row.seats);
-      line.append(first, text("td", row.title), text("td", who(row.seats)), text("td", row.status), clock,
+      line.append(first, text("td", row.title), text("td", who(row.seats, row.colours)), text("td", row.status),
+                  clock,
                   text("td", row.last || "-"), text("td", String(row.spectators)));
       return line;
     }));
@@ -143,7 +151,7 @@ function board() {
       if (action) send(action).then(() => { form.elements.action.value = ""; });
     });
     $("#concede").addEventListener("click", () => send("concede"));
-    $("#hint").addEventListener("click", async () => {
+    if ($("#hint")) $("#hint").addEventListener("click", async () => {
       $("#hint-text").textContent = "thinking ...";
       const result = await api(`/api/board/${encodeURIComponent(name)}/hint`, {token});
       $("#hint-text").textContent = result.ok ? `hint: ${result.answer.hint}` : result.answer.error;
@@ -227,9 +235,9 @@ function board() {
     $("#svg").innerHTML = data.svg;
     const result = data.result && !data.status.includes(data.result) ? ` (${data.result})` : "";
     $("#status").textContent = data.status + result;
-    $("#players").textContent = who(data.seats);
+    $("#players").textContent = who(data.seats, data.colours);
     setClock($("#clock"), data.clock, data.seats);
-    showMoves(data.moves);
+    showMoves(data.moves, data.colours);
     showList("#pending", (data.pending || []).map(
       (p) => `${p.entry} — seat ${p.seat}` + (p.by ? `, ${p.by}` : "")));
     $("#queue").hidden = !(data.pending || []).length;
