@@ -33,6 +33,8 @@ from blockref.engines.catalogue import GAMES, game_module
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 4096
+MAX_DIGITS = 18
+"""The longest number a path takes (SQLite's integers have 19 digits)."""
 SEATS = "web-seats.sqlite3"
 """The web games' seat tokens in the data folder: without it no web game exists (and watching opens nothing)."""
 
@@ -105,10 +107,10 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
         return HTMLResponse(pages.archive(found, who, _titles(list(GAMES)), game, player, known, standings))
 
     def _game(request: Request) -> tuple[Any, Any]:
-        try:
-            game_id = int(request.path_params["game_id"])
-        except ValueError:
-            raise Refused(404, "a game is named by its number") from None
+        text = request.path_params["game_id"]
+        if not (text.isdecimal() and len(text) <= MAX_DIGITS):
+            raise Refused(404, "a game is named by its number")
+        game_id = int(text)
         archive = boards.archive
         summary = None if archive is None else archive.game(game_id)
         replay = boards.replay(game_id)
@@ -118,13 +120,10 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
 
     def _at(request: Request, total: int) -> int:
         text = request.path_params.get("n", request.query_params.get("at", str(total)))
-        try:
-            at = int(text)
-        except ValueError:
-            raise Refused(400, f"a position is a number of entries 0..{total}, not {text!r}") from None
-        if not 0 <= at <= total:
-            raise Refused(400, f"a position is a number of entries 0..{total}, not {at}")
-        return at
+        if not (text.isdecimal() and len(text) <= MAX_DIGITS and int(text) <= total):
+            said = text if len(text) <= MAX_DIGITS else text[:MAX_DIGITS] + "..."
+            raise Refused(400, f"a position is a number of entries 0..{total}, not {said!r}")
+        return int(text)
 
     async def viewer_page(request: Request) -> Response:
         summary, replay = _game(request)
@@ -234,7 +233,7 @@ async def _json(request: Request) -> dict[str, Any]:
             raise Refused(413, f"a request body has at most {MAX_BODY} bytes")
     try:
         value = json.loads(body or b"null")
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deep for the parser
         raise Refused(400, "the body must be a JSON object") from None
     if not isinstance(value, dict):
         raise Refused(400, "the body must be a JSON object")

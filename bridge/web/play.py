@@ -25,8 +25,9 @@ from blockref.bridge.config import DEFAULT_ORIGIN, build_world
 from blockref.bridge.games import world_class
 from blockref.bridge.journal import Ending, Journal, JournalError
 from blockref.bridge.web.clocks import WebClocks
+from blockref.bridge.web.game_options import engine_options
 from blockref.bridge.web.live import Boards
-from blockref.bridge.web.orders import CLOCK, TurnClock, check_order, clock_options, parse_action
+from blockref.bridge.web.orders import CLOCK, WORLD_OPTIONS, TurnClock, check_order, clock_options, parse_action
 from blockref.bridge.web.positions import GameReplay, world_of
 from blockref.bridge.web.refused import Refused
 from blockref.bridge.web.seats import SeatTokens
@@ -134,6 +135,10 @@ class WebGames:
             raise Refused(400, f"opponent must be person or a level ({', '.join(LEVELS)}), not {opponent!r}")
         world = world_of(game)
         queued = world is not None and world.queues_actions
+        try:
+            options = engine_options(game, options, WORLD_OPTIONS if queued else ("clock",))
+        except ValueError as error:
+            raise Refused(400, str(error)) from None
         options, clock = (dict(options), "none") if queued else self._without_clock(game, options)
         try:
             options, seconds = clock_options(game, options) if queued else (options, 0.0)
