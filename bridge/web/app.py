@@ -33,6 +33,8 @@ from blockref.engines.catalogue import GAMES, game_module
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 4096
+BODY_SECONDS = 10.0
+"""Seconds a client has to send a request's body (one sent a byte at a time would hold its request)."""
 MAX_DIGITS = 18
 """The longest number a path takes (SQLite's integers have 19 digits)."""
 SEATS = "web-seats.sqlite3"
@@ -227,10 +229,14 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
 async def _json(request: Request) -> dict[str, Any]:
     """The request's JSON object (at most :data:`MAX_BODY` bytes)."""
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise Refused(413, f"a request body has at most {MAX_BODY} bytes")
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise Refused(413, f"a request body has at most {MAX_BODY} bytes")
+    except TimeoutError:
+        raise Refused(408, f"a request body comes within {BODY_SECONDS:g} s") from None
     try:
         value = json.loads(body or b"null")
     except (ValueError, RecursionError):  # RecursionError: nested too deep for the parser
