@@ -48,6 +48,8 @@ NAME = re.compile(r"[\w .'-]{1,24}")
 COMPUTER = re.compile(r"computer \((\w+)\)")
 HINT_BUDGET = 200
 """The search budget of a hint (as in chat): a fraction of a second."""
+HINTS_AT_ONCE = 2
+"""Hints thought of at once, over all boards (each takes a processor for a moment): more wait (429)."""
 JOURNAL_RETRY = 1.0
 """Seconds between two tries of a computer's piece the journal could not take (a full disk)."""
 CLOCK_TICK = 0.25
@@ -108,6 +110,8 @@ class WebGames:
         self._turn_clocks: dict[str, asyncio.Task[None]] = {}
         """The turn clock of each game whose orders are queued (Implosion), by board."""
         self._links: WorldLinks | None = None
+        self._hinting: set[str] = set()
+        """The boards whose hint is being thought of."""
 
     @classmethod
     def open(cls, data: Path, boards: Boards) -> WebGames:
@@ -239,7 +243,13 @@ class WebGames:
         state = replay.state
         if state.is_terminal() or state.current_player() != seat:
             raise Refused(409, "hints are for the player to move")
-        return await asyncio.to_thread(hint, state.clone(), HINT_BUDGET)
+        if board in self._hinting or len(self._hinting) >= HINTS_AT_ONCE:
+            raise Refused(429, "a hint is being thought of already: wait for it")
+        self._hinting.add(board)
+        try:
+            return await asyncio.to_thread(hint, state.clone(), HINT_BUDGET)
+        finally:
+            self._hinting.discard(board)
 
     def hint_refusal(self, board: str) -> str | None:
         """Why ``board`` has no hints (None: a web game against the computer, played a move at a time)."""

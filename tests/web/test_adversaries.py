@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -69,3 +71,25 @@ def test_board_names_with_tricks_are_only_unknown_boards(client: TestClient) -> 
         assert answer.status_code == 404, path
         assert "<script>" not in answer.headers.get("content-type", "") and "text/html" not in answer.headers.get(
             "content-type", ""), path  # a name said back is never HTML
+
+
+def test_a_hint_asked_again_while_it_is_thought_of_waits(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    thinking = threading.Event()
+
+    def slow_hint(state: object, budget: int) -> str:
+        thinking.set()
+        time.sleep(1.5)
+        return "c3-c4"
+
+    monkeypatch.setattr("blockref.bridge.web.play.hint", slow_hint)
+    name, tokens = new_game(client, "nodes", "easy")
+    answers: list[int] = []
+    first = threading.Thread(target=lambda: answers.append(
+        client.post(f"/api/board/{name}/hint", json={"token": tokens["1"]}).status_code))
+    first.start()
+    assert thinking.wait(30)
+    again = client.post(f"/api/board/{name}/hint", json={"token": tokens["1"]})
+    assert again.status_code == 429 and "being thought of" in again.json()["error"]
+    first.join(30)
+    assert answers == [200]
+    assert client.post(f"/api/board/{name}/hint", json={"token": tokens["1"]}).json() == {"hint": "c3-c4"}
