@@ -27,11 +27,20 @@ from blockref.bridge.journal import Ending, Journal, JournalError
 from blockref.bridge.web.clocks import WebClocks
 from blockref.bridge.web.game_options import engine_options
 from blockref.bridge.web.live import Boards
-from blockref.bridge.web.orders import CLOCK, WORLD_OPTIONS, TurnClock, check_order, clock_options, parse_action
+from blockref.bridge.web.orders import (
+    CLOCK,
+    DEFAULT_TURN_SECONDS,
+    WORLD_OPTIONS,
+    TurnClock,
+    check_order,
+    clock_options,
+    clock_room,
+    parse_action,
+)
 from blockref.bridge.web.positions import GameReplay, world_of
 from blockref.bridge.web.refused import Refused
 from blockref.bridge.web.seats import SeatTokens
-from blockref.bridge.web.turn_clock import memo_text
+from blockref.bridge.web.turn_clock import memo_text, turn_seconds
 from blockref.bridge.web.world_play import act_in_world, link_holder
 from blockref.bridge.world_links import WorldLinks
 from blockref.engines.ai.hints import hint
@@ -108,6 +117,8 @@ class WebGames:
         """The time the clocks read (monotonic seconds); tests may drive it."""
         self._ticking: asyncio.Task[None] | None = None
         self._turn_clocks: dict[str, asyncio.Task[None]] = {}
+        self._turn_clock_seconds: dict[str, float] = {}
+        """The turn's seconds of each game on a turn clock, by board (as it starts: the journal's once it ran)."""
         """The turn clock of each game whose orders are queued (Implosion), by board."""
         self._links: WorldLinks | None = None
         self._hinting: set[str] = set()
@@ -160,6 +171,8 @@ class WebGames:
                 raise Refused(400, f"{name!r} is the name of the turn clock's entries: choose another")
         people = range(1, seats + 1) if opponent == "person" else [1]
         seated = {seat: names[seat - 1] if seat in people else f"computer ({opponent})" for seat in range(1, seats + 1)}
+        if queued:
+            self._check_clock_room(seats - len(people), seconds)
         with self._writing():
             board, tokens = self._new_board(people)  # tokens of no game until it is journaled
             try:
@@ -175,6 +188,15 @@ class WebGames:
             self._start_clocks()
         self._start_computer(board)
         return NewGame(board, tokens)
+
+    def _check_clock_room(self, computers: int, seconds: float) -> None:
+        """Refused where another game on a turn clock would take more than the web gives them (400 where it
+        would alone, 503 beside those running)."""
+        running = [(len(self.computers(board)), self._turn_clock_seconds.get(board, seconds))
+                   for board, task in self._turn_clocks.items() if not task.done()]
+        reason = clock_room(running, computers, seconds)
+        if reason is not None:
+            raise Refused(400 if clock_room([], computers, seconds) else 503, reason)
 
     @staticmethod
     def _without_clock(game: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
@@ -393,6 +415,8 @@ class WebGames:
         if world is not None and world.queues_actions:
             running = self._turn_clocks.get(board)
             if running is None or running.done():
+                memo = self.journal.memo(self._replay(board)[1])
+                self._turn_clock_seconds[board] = turn_seconds(memo) or DEFAULT_TURN_SECONDS
                 self._turn_clocks[board] = clock = loop.create_task(TurnClock(self, board).run())
                 self._tasks.add(clock)
                 clock.add_done_callback(functools.partial(self._done, board))

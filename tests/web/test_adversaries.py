@@ -7,6 +7,7 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -93,3 +94,19 @@ def test_a_hint_asked_again_while_it_is_thought_of_waits(client: TestClient, mon
     first.join(30)
     assert answers == [200]
     assert client.post(f"/api/board/{name}/hint", json={"token": tokens["1"]}).json() == {"hint": "c3-c4"}
+
+
+def test_games_on_turn_clocks_are_bounded_by_what_their_computers_cost(client: TestClient,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    def implosion(players: int, seconds: float) -> Any:
+        return client.post("/api/games", json={"game": "implosion", "opponent": "easy", "names": ["ann"],
+                                               "options": {"players": players, "turn_seconds": seconds}})
+
+    too_fast = implosion(24, 0.5)  # 23 computer seats giving orders twice a second
+    assert too_fast.status_code == 400 and "longer turns, or fewer players" in too_fast.json()["error"]
+    monkeypatch.setattr("blockref.bridge.web.orders.RUNNING_AT_ONCE", 2)
+    assert [implosion(2, 600).status_code for _ in range(2)] == [201, 201]
+    third = implosion(2, 600)
+    assert third.status_code == 503 and "runs 2 games on turn clocks already" in third.json()["error"]
+    assert new_game(client, "nodes", "easy")[0] == "web-3"  # a game played a move at a time still starts
+    assert [row["board"] for row in client.get("/api/lobby").json()] == ["web-1", "web-2", "web-3"]
