@@ -5,7 +5,12 @@ uvicorn waits for a request's head as long as the client likes (a "slowloris" cl
 every few seconds holds its connection, and a file descriptor of the referee's process, for ever). Here a
 connection that has not sent a whole request head within :data:`HEAD_SECONDS` of opening (or of its last
 answer) is closed, and an address with :attr:`GuardedH11.per_address` connections open has any more closed
-with a 503 at once. A request under way (a live page's stream) is never cut.
+with a 503 at once. A request under way (a live page's stream) is never cut. The proxies uvicorn trusts
+(``FORWARDED_ALLOW_IPS``, by default this machine) have no cap: the app counts their clients by the
+addresses they forward.
+
+>>> sorted(proxies("127.0.0.1,::1")), proxies(["10.0.0.1", "10.1.0.0/16", "*"])
+(['127.0.0.1', '::1'], frozenset({'10.0.0.1'}))
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ class GuardedH11(H11Protocol):
     class per server with :func:`guarded`."""
 
     per_address: ClassVar[int] = 50
+    uncapped: ClassVar[frozenset[str]] = frozenset()
     head_seconds: ClassVar[float] = HEAD_SECONDS
     open_by_address: ClassVar[Counter[str]] = Counter()
 
@@ -39,7 +45,7 @@ class GuardedH11(H11Protocol):
         super().connection_made(transport)
         self._address = self.client[0] if self.client else ""
         self.open_by_address[self._address] += 1
-        if self.open_by_address[self._address] > self.per_address:
+        if self.open_by_address[self._address] > self.per_address and self._address not in self.uncapped:
             transport.write(TOO_MANY)
             transport.close()
             return
@@ -74,9 +80,17 @@ class GuardedH11(H11Protocol):
             self.transport.close()
 
 
-def guarded(per_address: int, head_seconds: float | None = None) -> type[GuardedH11]:
-    """A :class:`GuardedH11` of its own (its own count of connections by address) for one server; request
-    heads within ``head_seconds`` (default :data:`HEAD_SECONDS`)."""
+def guarded(per_address: int, uncapped: frozenset[str] = frozenset(),
+            head_seconds: float | None = None) -> type[GuardedH11]:
+    """A :class:`GuardedH11` of its own (its own count of connections by address) for one server: at most
+    ``per_address`` connections from each address but the ``uncapped`` ones, request heads within
+    ``head_seconds`` (default :data:`HEAD_SECONDS`)."""
     return type("GuardedH11ForServer", (GuardedH11,), {
-        "per_address": per_address, "head_seconds": HEAD_SECONDS if head_seconds is None else head_seconds,
-        "open_by_address": Counter()})
+        "per_address": per_address, "uncapped": uncapped, "open_by_address": Counter(),
+        "head_seconds": HEAD_SECONDS if head_seconds is None else head_seconds})
+
+
+def proxies(allowed: list[str] | str) -> frozenset[str]:
+    """The single addresses of uvicorn's ``forwarded_allow_ips`` (networks and ``*`` left out)."""
+    words = allowed.split(",") if isinstance(allowed, str) else allowed
+    return frozenset(word.strip() for word in words if word.strip() and "/" not in word and word.strip() != "*")

@@ -11,7 +11,7 @@ from pathlib import Path
 import uvicorn
 
 from blockref.bridge.web.app import create_app
-from blockref.bridge.web.connections import guarded
+from blockref.bridge.web.connections import guarded, proxies
 
 DEFAULT_PORT = 8765
 DEFAULT_LISTEN = "127.0.0.1"
@@ -27,7 +27,8 @@ def server(data: Path, port: int = DEFAULT_PORT, listen: str = DEFAULT_LISTEN, s
     times that)."""
     app = create_app(data, spectators, rate, 3 * rate, per_address)
     config = uvicorn.Config(app, host=listen, port=port, log_level="warning", access_log=False, lifespan="on",
-                            timeout_graceful_shutdown=1, http=guarded(connections_per_address(per_address)))
+                            timeout_graceful_shutdown=1)
+    config.http = guarded(connections_per_address(per_address), proxies(config.forwarded_allow_ips))
     return uvicorn.Server(config)
 
 
