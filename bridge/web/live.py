@@ -157,7 +157,7 @@ class Boards:
     def lobby(self, spectators: dict[str, int]) -> list[Snapshot]:
         """One line of every board for the lobby (the big parts of a snapshot left out)."""
         keep = ("board", "game_id", "game", "title", "seats", "colours", "seen", "last", "to_move", "terminal",
-                "status", "result")
+                "status", "result", "turn_ends")
         now = time.time()
         return [{**{k: snap[k] for k in keep}, "spectators": spectators.get(name, 0),
                  "clock": self._clock(name, now) if snap.get("clock") else None}

@@ -58,6 +58,19 @@ def _clock_attributes(clock: dict[str, Any] | None, seats: dict[str, str]) -> st
     return f'data-clock="{escape(json.dumps(clock))}" data-seats="{escape(json.dumps(seats))}"'
 
 
+def turn_text(row: dict[str, Any], now: float | None = None) -> str:
+    """``the turn ends in 12 s``: a turn clock's (a game whose orders are queued until it ends the turn)."""
+    ends = None if row.get("terminal") else row.get("turn_ends")
+    if ends is None:
+        return ""
+    return f"the turn ends in {max(0, math.ceil(ends - (time.time() if now is None else now)))} s"
+
+
+def _turn_attribute(row: dict[str, Any]) -> str:
+    ends = None if row.get("terminal") else row.get("turn_ends")
+    return "" if ends is None else f' data-turn-ends="{ends}"'
+
+
 def lobby(rows: list[dict[str, Any]]) -> str:
     body = ("<h1>Boards</h1><table id=\"lobby\"><thead><tr><th>board</th><th>game</th><th>players</th>"
             "<th>status</th><th>clock</th><th>last move</th><th>watching</th></tr></thead><tbody>"
@@ -71,8 +84,8 @@ def lobby_row(row: dict[str, Any]) -> str:
     name = escape(row["board"])
     return (f'<tr data-board="{name}"><td><a href="/board/{name}">{name}</a></td><td>{escape(row["title"])}</td>'
             f'<td>{escape(who(row["seats"], row.get("colours")))}</td><td>{escape(row["status"])}</td>'
-            f'<td class="clock" {_clock_attributes(row.get("clock"), row["seats"])}>'
-            f'{escape(clock_text(row.get("clock"), row["seats"]))}</td>'
+            f'<td class="clock" {_clock_attributes(row.get("clock"), row["seats"])}{_turn_attribute(row)}>'
+            f'{escape(clock_text(row.get("clock"), row["seats"]) or turn_text(row))}</td>'
             f'<td>{escape(row["last"] or "-")}</td><td>{row.get("spectators", 0)}</td></tr>')
 
 
@@ -80,13 +93,15 @@ def moves_list(moves: list[dict[str, Any]], colours: dict[str, str] | None = Non
     return "".join(f'<li value="{m["n"]}">{escape(move_text(m, colours))}</li>' for m in moves)
 
 
-def pending_list(pending: list[dict[str, Any]]) -> str:
-    return "".join(f"<li>{escape(pending_text(p))}</li>" for p in pending)
+def pending_list(pending: list[dict[str, Any]], colours: dict[str, str] | None = None) -> str:
+    return "".join(f"<li>{escape(pending_text(p, colours))}</li>" for p in pending)
 
 
-def pending_text(pending: dict[str, Any]) -> str:
-    """``order 1 12.0 11.0 12 — seat 1, alex``: a queued action and who gave it."""
-    return f"{pending['entry']} — seat {pending['seat']}" + (f", {pending['by']}" if pending["by"] else "")
+def pending_text(pending: dict[str, Any], colours: dict[str, str] | None = None) -> str:
+    """``order 1 12.0 11.0 12 — player 1 (red), alex``: a queued action and who gave it."""
+    colour = (colours or {}).get(str(pending["seat"]))
+    return (f"{pending['entry']} — player {pending['seat']}" + (f" ({colour})" if colour else "")
+            + (f", {pending['by']}" if pending["by"] else ""))
 
 
 def move_text(move: dict[str, Any], colours: dict[str, str] | None = None) -> str:
@@ -114,7 +129,7 @@ def board(snapshot: dict[str, Any], targets: list[tuple[str, Spot]], hints: bool
 {'<button type="button" id="hint">Hint</button>' if hints else ""}
 <p id="reason" role="alert"></p><p id="hint-text"></p></form>
 <p id="turn"></p><div id="queue"{"" if snapshot.get("pending") else " hidden"}><h2>Orders queued</h2>
-<ol id="pending">{pending_list(snapshot.get("pending", []))}</ol></div>
+<ol id="pending">{pending_list(snapshot.get("pending", []), snapshot.get("colours"))}</ol></div>
 <h2>Moves</h2><ol id="moves">{moves_list(snapshot["moves"], snapshot.get("colours"))}</ol>
 <h2>Chat</h2><ol id="chat">{"".join(f"<li>{escape(line)}</li>" for line in snapshot.get("chat", []))}</ol>
 <p><a href="/game/{snapshot["game_id"]}">this game in the archive</a></p></div></div>"""
@@ -158,8 +173,8 @@ def viewer(summary: GameSummary, title: str, at: int, svg: str, status: str, mov
 <p>{_when(summary.started)}, {escape(summary.outcome)}.
 <a id="record" href="/game/{summary.id}/record.txt" download="game-{summary.id}.record">download the record</a></p>
 <div class="live"><div id="svg">{svg}</div><div class="side">
-<p id="controls"><button id="first">⏮ first</button> <button id="back">◀ back</button>
-<button id="forward">forward ▶</button> <button id="last">last ⏭</button></p>
+<p id="controls"><button id="first">|◀ first</button> <button id="back">◀ back</button>
+<button id="forward">forward ▶</button> <button id="last">last ▶|</button></p>
 <p>position <span id="at">{at}</span> of <span id="total">{len(moves)}</span>
 (<a id="here" href="/game/{summary.id}?at={at}">link to this position</a>)</p>
 <p id="status">{escape(status)}</p><ol id="moves">{moves_list(moves, colours)}</ol></div></div>"""

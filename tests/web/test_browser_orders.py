@@ -41,6 +41,15 @@ def test_an_implosion_order_is_given_by_clicks_queued_and_played_at_the_turns_en
     chat = page.locator("#chat li").all_inner_texts()
     assert any(f"ann order 1: {text}" in line for line in chat), chat
     assert any(line.startswith(f"[web-1] ann: {text}") for line in chat), chat
+    lobby = browser.new_page()  # the lobby counts the turn clock down too, from the live events
+    lobby.goto(f"{site.url}/")
+    cell = "tr[data-board='web-1'] td.clock"
+    lobby.wait_for_function(f"() => /^the turn ends in \\d+ s$/.test(document.querySelector(\"{cell}\").textContent)",
+                            timeout=WAIT_MS)
+    first = lobby.locator(cell).inner_text()
+    lobby.wait_for_function(f"(first) => document.querySelector(\"{cell}\").textContent !== first", arg=first,
+                            timeout=WAIT_MS)  # counted down by the page
+    lobby.close()
     picture = tmp_path / "web-implosion.png"
     page.screenshot(path=str(picture), full_page=True)
     if SCREENSHOTS:

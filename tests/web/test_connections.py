@@ -145,3 +145,21 @@ def test_a_body_sent_too_slowly_is_a_408(port: int) -> None:
             break
     answer = closed_within(sock, WAIT) or b""
     assert answer.startswith(b"HTTP/1.1 408") and b"within 1 s" in answer, answer[:300]
+
+
+def test_live_pages_beyond_an_addresses_share_are_refused_with_the_reason(port: int) -> None:
+    streams = [opened(port, b"GET /events/lobby HTTP/1.1\r\nHost: x\r\n\r\n") for _ in range(PER_ADDRESS)]
+    for stream in streams:
+        assert stream.recv(4096).startswith(b"HTTP/1.1 200")
+    refused = httpx.get(f"http://127.0.0.1:{port}/events/lobby", timeout=WAIT)
+    assert refused.status_code == 503 and f"your address has {PER_ADDRESS} live pages open" in refused.text
+    streams.pop().close()
+    deadline = time.monotonic() + WAIT
+    while True:  # a page closed gives its place to another
+        with httpx.stream("GET", f"http://127.0.0.1:{port}/events/lobby", timeout=WAIT) as again:
+            if again.status_code == 200:
+                break
+        assert time.monotonic() < deadline, "the closed page's place was not given back"
+        time.sleep(0.1)
+    for stream in streams:
+        stream.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 import random
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -115,3 +116,19 @@ def test_a_watched_board_opens_no_seat_store_to_say_there_is_no_hint(tmp_path: P
         page = client.get("/board/main")
     assert page.status_code == 200 and 'id="hint"' not in page.text
     assert not (tmp_path / "web-seats.sqlite3").exists()
+
+
+def test_a_turn_clock_shows_in_the_lobby_and_queued_orders_say_whose_colour(client: TestClient) -> None:
+    name, _ = new_game(client, "implosion", "easy", players=2, turn_seconds=600)
+    deadline = time.monotonic() + 60
+    while not (snapshot := client.get(f"/api/board/{name}").json())["pending"]:  # the computer's orders
+        assert time.monotonic() < deadline, "the computer gave no orders"
+        time.sleep(0.05)
+    row = next(r for r in client.get("/api/lobby").json() if r["board"] == name)
+    assert row["turn_ends"] == snapshot["turn_ends"] and row["turn_ends"] > time.time()
+    lobby = client.get("/").text
+    shown = re.search(rf'<tr data-board="{name}">.*?<td class="clock"[^>]*>([^<]*)</td>', lobby)
+    assert shown is not None and re.fullmatch(r"the turn ends in \d+ s", shown.group(1)), lobby
+    page = client.get(f"/board/{name}").text
+    queued = page.split('<ol id="pending">')[1].split("</ol>")[0]
+    assert f"{snapshot['pending'][0]['entry']} — player 2 (blue), computer (easy)" in html.unescape(queued)

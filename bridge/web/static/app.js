@@ -66,16 +66,24 @@ function tickClocks() {
   const show = () => document.querySelectorAll("[data-clock]").forEach((element) => {
     const clock = JSON.parse(element.dataset.clock || "null");
     element.textContent = clockText(clock, JSON.parse(element.dataset.seats || "{}"),
-                                    Number(element.dataset.since || loaded));
+                                    Number(element.dataset.since || loaded))
+      || turnText(element.dataset.turnEnds ? Number(element.dataset.turnEnds) : null);
   });
   setInterval(show, 1000);
 }
 
-function setClock(element, clock, seats) {
+// A turn clock's (a game whose orders wait for the turn's end): the turn ends in 12 s.
+function turnText(ends) {
+  return ends ? `the turn ends in ${Math.max(0, Math.ceil(ends - Date.now() / 1000))} s` : "";
+}
+
+function setClock(element, clock, seats, turnEnds) {
   element.dataset.clock = JSON.stringify(clock || null);
   element.dataset.seats = JSON.stringify(seats);
   element.dataset.since = String(Date.now());
-  element.textContent = clockText(clock, seats, Date.now());
+  if (turnEnds) element.dataset.turnEnds = String(turnEnds);
+  else delete element.dataset.turnEnds;
+  element.textContent = clockText(clock, seats, Date.now()) || turnText(turnEnds);
 }
 
 function showList(selector, items) {
@@ -103,7 +111,7 @@ function lobby() {
       first.append(link);
       const clock = text("td", "");
       clock.className = "clock";
-      setClock(clock, row.clock, row.seats);
+      setClock(clock, row.clock, row.seats, row.terminal ? null : row.turn_ends);
       line.append(first, text("td", row.title), text("td", who(row.seats, row.colours)), text("td", row.status),
                   clock,
                   text("td", row.last || "-"), text("td", String(row.spectators)));
@@ -238,8 +246,9 @@ function board() {
     $("#players").textContent = who(data.seats, data.colours);
     setClock($("#clock"), data.clock, data.seats);
     showMoves(data.moves, data.colours);
-    showList("#pending", (data.pending || []).map(
-      (p) => `${p.entry} — seat ${p.seat}` + (p.by ? `, ${p.by}` : "")));
+    const colours = data.colours || {};
+    showList("#pending", (data.pending || []).map((p) => `${p.entry} — player ${p.seat}`
+      + (colours[String(p.seat)] ? ` (${colours[String(p.seat)]})` : "") + (p.by ? `, ${p.by}` : "")));
     $("#queue").hidden = !(data.pending || []).length;
     showList("#chat", data.chat || []);
     turnEnds = data.terminal ? null : data.turn_ends;
@@ -249,9 +258,7 @@ function board() {
     }
   }
   let turnEnds = null;  // when the turn clock of a web game ends the turn (epoch seconds)
-  setInterval(() => {
-    $("#turn").textContent = turnEnds ? `the turn ends in ${Math.max(0, Math.ceil(turnEnds - Date.now() / 1000))} s` : "";
-  }, 250);
+  setInterval(() => { $("#turn").textContent = turnText(turnEnds); }, 250);
   const events = new EventSource(`/events/board/${encodeURIComponent(name)}`);
   events.onmessage = (message) => show(JSON.parse(message.data));
   window.blockrefSnapshot = () => snapshot;
