@@ -117,9 +117,9 @@ class WebGames:
         """The time the clocks read (monotonic seconds); tests may drive it."""
         self._ticking: asyncio.Task[None] | None = None
         self._turn_clocks: dict[str, asyncio.Task[None]] = {}
-        self._turn_clock_seconds: dict[str, float] = {}
-        """The turn's seconds of each game on a turn clock, by board (as it starts: the journal's once it ran)."""
         """The turn clock of each game whose orders are queued (Implosion), by board."""
+        self._turn_clock_seconds: dict[str, float] = {}
+        """The turn's seconds of each game on a turn clock, by board (the journal's, as its clock starts)."""
         self._links: WorldLinks | None = None
         self._hinting: set[str] = set()
         """The boards whose hint is being thought of."""

@@ -119,7 +119,7 @@ def test_a_watched_board_opens_no_seat_store_to_say_there_is_no_hint(tmp_path: P
 
 
 def test_a_turn_clock_shows_in_the_lobby_and_queued_orders_say_whose_colour(client: TestClient) -> None:
-    name, _ = new_game(client, "implosion", "easy", players=2, turn_seconds=600)
+    name, _ = new_game(client, "implosion", "hard", players=2, turn_seconds=600)  # hard always orders
     deadline = time.monotonic() + 60
     while not (snapshot := client.get(f"/api/board/{name}").json())["pending"]:  # the computer's orders
         assert time.monotonic() < deadline, "the computer gave no orders"
@@ -131,4 +131,4 @@ def test_a_turn_clock_shows_in_the_lobby_and_queued_orders_say_whose_colour(clie
     assert shown is not None and re.fullmatch(r"the turn ends in \d+ s", shown.group(1)), lobby
     page = client.get(f"/board/{name}").text
     queued = page.split('<ol id="pending">')[1].split("</ol>")[0]
-    assert f"{snapshot['pending'][0]['entry']} — player 2 (blue), computer (easy)" in html.unescape(queued)
+    assert f"{snapshot['pending'][0]['entry']} — player 2 (blue), computer (hard)" in html.unescape(queued)
