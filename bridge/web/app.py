@@ -23,6 +23,7 @@ from starlette.staticfiles import StaticFiles
 from blockref.bridge.commands.games import ExportError, export_record
 from blockref.bridge.journal import SavedGame
 from blockref.bridge.web import clicks, pages
+from blockref.bridge.web.headers import SecurityHeaders
 from blockref.bridge.web.hub import LOBBY, Hub
 from blockref.bridge.web.limits import RateLimit
 from blockref.bridge.web.live import Boards, seat_colours
@@ -223,7 +224,7 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan, exception_handlers={Refused: refused},
-                     middleware=[Middleware(RateLimit, rate=rate, burst=burst)])
+                     middleware=[Middleware(SecurityHeaders), Middleware(RateLimit, rate=rate, burst=burst)])
 
 
 async def _json(request: Request) -> dict[str, Any]:

@@ -110,3 +110,13 @@ def test_games_on_turn_clocks_are_bounded_by_what_their_computers_cost(client: T
     assert third.status_code == 503 and "runs 2 games on turn clocks already" in third.json()["error"]
     assert new_game(client, "nodes", "easy")[0] == "web-3"  # a game played a move at a time still starts
     assert [row["board"] for row in client.get("/api/lobby").json()] == ["web-1", "web-2", "web-3"]
+
+
+def test_pages_run_only_their_own_script_and_are_never_framed(client: TestClient) -> None:
+    name, _ = new_game(client, "nodes", "person")
+    for path in ("/", f"/board/{name}", "/archive", "/play", "/api/lobby", "/static/app.js"):
+        headers = client.get(path).headers
+        assert "script-src 'self'" in headers["content-security-policy"], path
+        assert "frame-ancestors 'none'" in headers["content-security-policy"] and headers["x-frame-options"] == "DENY"
+        assert headers["x-content-type-options"] == "nosniff"
+    assert "<script>" not in client.get(f"/board/{name}").text  # no inline script for the policy to allow
