@@ -22,8 +22,8 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from blockref.engines.catalogue import game_module
 from blockref.engines.core import Game, GameState, is_agreed_draw
+from blockref.engines.entries import entry
 from blockref.schematics.blocks import BlockType
 from blockref.schematics.geometry import BoardGeometry
 
@@ -249,7 +249,7 @@ class GameWorld(ABC):
 
     def game_title(self) -> str:
         """The game's name as people read it (``New Rule``)."""
-        return str(game_module(self.name).TITLE)
+        return entry(self.name).title
 
     def result(self, state: GameState[Any]) -> tuple[str, str | None]:
         """A finished game's result as the journal keeps it (``player 2 won``, ``draw``) and how it ended
