@@ -37,9 +37,19 @@ GAMES: Mapping[str, str] = Registry[str]("engine")
 """Every game's engine package by the game's name, live from the entries."""
 
 
+CONTRACT = ("TITLE", "GAME", "play_record", "replay", "replay_states", "write_record", "board_svg", "render_text",
+            "status_line")
+"""What every engine package offers (above)."""
+
+
 def game_module(name: str) -> ModuleType:
-    """The engine package of game ``name``. Raises ``ValueError`` for a game the project does not have."""
-    return importlib.import_module(entry(name).engine)
+    """The engine package of game ``name``. Raises ``ValueError`` for a game the project does not have,
+    or whose package lacks part of the contract."""
+    module = importlib.import_module(entry(name).engine)
+    missing = [part for part in CONTRACT if not hasattr(module, part)]
+    if missing:
+        raise ValueError(f"the engine of game {name!r} ({module.__name__}) lacks {', '.join(missing)}")
+    return module
 
 
 def parse_option(text: str) -> Any:
