@@ -24,6 +24,9 @@ from typing import Any, ClassVar
 
 from blockref.engines.core import Game, GameState, is_agreed_draw
 from blockref.engines.entries import entry
+from blockref.engines.options import GameOption as GameOption
+from blockref.engines.options import defaults
+from blockref.engines.options import parse_flag as parse_flag
 from blockref.schematics.blocks import BlockType
 from blockref.schematics.geometry import BoardGeometry
 
@@ -32,27 +35,6 @@ Who = Callable[[int | None], str]
 """Names a player for chat: ``player 1 (red, alice)``."""
 ENDINGS = {"concede": "conceded", "timeout": "ran out of time"}
 """The engines' entries that end a game by a player's doing, and how a result's reason says them."""
-
-
-@dataclass(frozen=True)
-class GameOption:
-    """A variant option of a game as the board config and the command line take it."""
-
-    name: str
-    parse: Callable[[str], Any]
-    default: Any
-    help: str
-
-    @property
-    def flag(self) -> str:
-        return "--" + self.name.replace("_", "-")
-
-
-def parse_flag(text: str) -> bool:
-    """A yes/no game option as the config or the command line gives it (``true``, ``no``, ``1`` ...)."""
-    if text.lower() not in ("true", "false", "yes", "no", "1", "0"):
-        raise ValueError(f"expected true or false, not {text!r}")
-    return text.lower() in ("true", "yes", "1")
 
 
 @dataclass(frozen=True)
@@ -127,6 +109,7 @@ class GameWorld(ABC):
     default_prefix: ClassVar[str]
     """The chat prefix players type when the config names none (``nodes join 1``)."""
     options: ClassVar[tuple[GameOption, ...]]
+    """The game's options, each declared once (:mod:`engines.options`): config keys and command-line flags."""
     seat_colours: ClassVar[Mapping[int, str]]
     """The colour of each seat, as players call it in chat."""
     how_to_play: ClassVar[str]
@@ -146,6 +129,11 @@ class GameWorld(ABC):
 
     game: Game[Any]
     geometry: BoardGeometry
+
+    @classmethod
+    def option_values(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` with every option left out at its declared default (for :meth:`build`)."""
+        return defaults(cls.options) | dict(options)
 
     @classmethod
     @abstractmethod

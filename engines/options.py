@@ -1,0 +1,59 @@
+"""A game's variant options, declared once: each option's name, parser (its type and range), default and
+help, from which the board config, the command-line flags and the journal's options are all derived.
+
+An option the engine takes has its default in one place, the engine's ``Game`` signature
+(:func:`engine_option` reads it there); an option of the board alone (a clock, computer seats) gives its own.
+
+>>> from blockref.engines.nodes import NodesGame
+>>> option = engine_option(NodesGame, "turn_limit", int, "turns in all before the game is a draw")
+>>> option.default, option.flag, defaults((option,))
+(400, '--turn-limit', {'turn_limit': 400})
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """A variant option of a game as the board config and the command line take it."""
+
+    name: str
+    parse: Callable[[str], Any]
+    """Text (as typed, or a config value as text) to the value; raises ``ValueError`` with the reason."""
+    default: Any
+    help: str
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name.replace("_", "-")
+
+
+def engine_default(game: type, name: str) -> Any:
+    """The default of keyword ``name`` of the engine's ``game`` class (its ``__init__``). Raises
+    ``ValueError`` for a name the engine does not take or takes without a default."""
+    parameter = inspect.signature(game).parameters.get(name)
+    if parameter is None or parameter.default is inspect.Parameter.empty:
+        raise ValueError(f"{game.__name__} takes no option {name!r} with a default")
+    return parameter.default
+
+
+def engine_option(game: type, name: str, parse: Callable[[str], Any], help: str) -> GameOption:
+    """An option the engine's ``game`` class takes, with the engine's own default."""
+    return GameOption(name, parse, engine_default(game, name), help)
+
+
+def defaults(options: Iterable[GameOption]) -> dict[str, Any]:
+    """Every option's default, by name."""
+    return {option.name: option.default for option in options}
+
+
+def parse_flag(text: str) -> bool:
+    """A yes/no game option as the config or the command line gives it (``true``, ``no``, ``1`` ...)."""
+    if text.lower() not in ("true", "false", "yes", "no", "1", "0"):
+        raise ValueError(f"expected true or false, not {text!r}")
+    return text.lower() in ("true", "yes", "1")
