@@ -66,6 +66,9 @@ class GameEntry:
     hint: str | None = None
     """``module:function`` giving a hint of the game's own, ``suggest(state, budget) -> (action, sentence)``;
     None: the hard level's choice."""
+    first_entry: str | None = None
+    """A pattern (a regular expression matched against the whole entry in lower case) of a first record
+    entry that only this game has, so that a record without a ``# game:`` line is known by it."""
 
 
 BUILT_IN: tuple[GameEntry, ...] = (
@@ -75,6 +78,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         knowledge="blockref.engines.ai.nodes_heuristics:NODES_KNOWLEDGE",
         computer="blockref.engines.ai.knowledge:nodes_player",
         hint="blockref.engines.ai.nodes_hint:suggest",
+        first_entry=r"node(\s.*)?|[a-z]\d+-[a-z]\d+(\s+[a-z]\d+-[a-z]\d+)*(\s+concede)?",  # its wires, or a node
     ),
     GameEntry(
         "newrule", "New Rule", "blockref.engines.newrule", "blockref.bridge.games.newrule:NewRuleWorld",
@@ -84,6 +88,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         # easy and normal had none (its knowledge is move priors alone): a plain random-rollout search no
         # stronger than an outside baseline's (OpenSpiel's MCTS); a New Rule game is decided at its end
         levels={"easy": 150, "normal": 700, "hard": 1_650}, solve=True,
+        first_entry=r"start(\s.*)?",  # a record begins with its starts
     ),
     GameEntry(
         "tightwire", "Tightwire", "blockref.engines.tightwire", "blockref.bridge.games.tightwire:TightwireWorld",
@@ -92,12 +97,14 @@ BUILT_IN: tuple[GameEntry, ...] = (
         # a game decided by its last captures; with its evaluation only, the generic easy level lost 3 of
         # 10 games to the outside baseline at equal time
         levels={"easy": 100, "normal": 300, "hard": 750}, solve=True,
+        first_entry=r"(draw|slack|move|revive|timeout)(\s.*)?",
     ),
     GameEntry(
         "implosion", "Implosion", "blockref.engines.implosion", "blockref.bridge.games.implosion:ImplosionWorld",
         "blockref.bridge.rules:implosion.txt", "docs/rules/implosion.md in the blockref project",
         # plans a turn's orders, and at the hard level lets the generic search choose among its plans
         seat_player="blockref.engines.ai.implosion_player:ImplosionPlayer",
+        first_entry=r"(order|end)(\s.*)?",
     ),
 )  # fmt: skip
 

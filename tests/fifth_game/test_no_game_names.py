@@ -16,7 +16,7 @@ AGNOSTIC = (
     "bridge/commands/export.py", "bridge/commands/games.py", "bridge/chat_commands.py", "bridge/rules_chat.py",
     "bridge/config.py", "bridge/board_options.py", "bridge/games/__init__.py", "bridge/games/base.py",
     "bridge/web/play.py", "bridge/ratings.py", "engines/catalogue.py", "engines/ai/knowledge.py",
-    "engines/ai/hints.py", "engines/ai/mcts.py", "engines/ai/players.py",
+    "engines/ai/hints.py", "engines/ai/mcts.py", "engines/ai/players.py", "engines/record_header.py",
 )  # fmt: skip
 NAMES = {game.name for game in BUILT_IN}
 DEFAULTS = {("bridge/games/__init__.py", "DEFAULT_GAME")}
@@ -40,4 +40,5 @@ def test_no_game_name_is_written_outside_the_games_own_files(path: str) -> None:
 
 
 def test_the_check_finds_a_name_where_one_is_written() -> None:
-    assert names_in_code("bridge/commands/draw.py") == ["25: 'nodes'"]  # (its default, not on the list above)
+    found = names_in_code("bridge/games/nodes.py")  # the game's own file names it, as it should
+    assert found and all(hit.endswith(": 'nodes'") for hit in found)
