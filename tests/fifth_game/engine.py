@@ -1,6 +1,7 @@
 """Tic-tac-toe, the fifth game's rules engine: the :mod:`engines.core` API and the catalogue's contract.
 
-Points are ``a1`` .. ``c3`` (column letter, row number); player 1 moves first; three in a row wins.
+Points are ``a1`` .. ``c3`` (column letter, row number); player ``first`` (1 unless an option says 2) moves
+first; three in a row wins.
 
 >>> state = replay(TicTacToeGame(), ["b2", "a1", "b1", "# a comment", "c1", "b3"])
 >>> state.winner(), status_line(state)
@@ -48,14 +49,19 @@ def parse_mark(text: str) -> Mark:
 
 
 class TicTacToeGame(Game["TicTacToeState"]):
-    """The one rule set: two players, a 3 x 3 board."""
+    """Two players on a 3 x 3 board; the option ``first`` is the player who moves first."""
 
     name: ClassVar[str] = "tictactoe"
     num_players = 2
 
+    def __init__(self, first: int = 1) -> None:
+        if isinstance(first, bool) or first not in (1, 2):
+            raise ValueError(f"first must be player 1 or 2, not {first!r}")
+        self.first = first
+
     @property
     def options(self) -> dict[str, Any]:
-        return {}
+        return {"first": self.first}
 
     def new_initial_state(self) -> TicTacToeState:
         return TicTacToeState(self)
@@ -75,7 +81,9 @@ class TicTacToeState(GameState[Mark]):
         self._over = False
 
     def current_player(self) -> Player | None:
-        return None if self._over else 1 + len(self.marks) % 2
+        if self._over:
+            return None
+        return self.rules.first if len(self.marks) % 2 == 0 else 3 - self.rules.first
 
     def legal_actions(self) -> Sequence[Mark]:
         if self._over:

@@ -15,6 +15,7 @@ from blockref.bridge.rules_chat import rules_lines
 from blockref.engines import entries
 from blockref.engines.ai.hints import hint
 from blockref.engines.ai.knowledge import computer_player, seat_player
+from blockref.engines.ai.players import MCTSPlayer
 from blockref.engines.catalogue import GAMES, game_module, make_game
 from tests.fifth_game import ENTRY
 from tests.fifth_game.world import TicTacToeWorld
@@ -66,6 +67,7 @@ def test_the_computer_plays_and_hints_with_the_entrys_levels(registry: None) -> 
     for mark in ("a1", "b1", "a2"):  # player 2 must block a3
         state.apply(state.action_from_text(mark))
     player = computer_player(state.game, "hard", seed=1)
+    assert isinstance(player, MCTSPlayer)
     assert state.action_to_text(player.choose(state.clone())) == "a3"
     assert player.search.settings.iterations == ENTRY.levels["hard"]
     assert state.action_to_text(seat_player(state.game, "normal", seed=2).choose(state.clone())) == "a3"

@@ -3,7 +3,8 @@
 The bridge runs as its own process with a config whose ``games`` names :data:`tests.fifth_game.ENTRY`; two
 mineflayer players join from chat, place their marks on the posts, and after every mark the world must show
 the engine's drawing block for block; a mark beside the posts is taken back with its reason; at the end
-the journal holds the whole game and chat tells the result.
+the journal holds the whole game and chat tells the result. On a second board, whose config sets the
+game's option ``first = 2``, a player asks for a hint and plays the computer (the entry's levels) to the end.
 """
 
 from __future__ import annotations
@@ -13,16 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from blockref.bridge.journal import Journal
+from blockref.bridge.journal import Journal, SavedGame
 from blockref.bridge.protocol import MinecraftClient
 from blockref.schematics.blocks import BlockType
 from tests.e2e.arena import BridgeProcess, Cell, api_offset, wait_for
-from tests.fifth_game.engine import parse_mark
+from tests.fifth_game.engine import TicTacToeGame, TicTacToeState, parse_mark, play_entry
 from tests.fifth_game.world import MARKS, PostsLayout, TicTacToeWorld
 from tests.support.players import Bot, Players
 
 pytestmark = [pytest.mark.server, pytest.mark.slow]
 ORIGIN = (120, 0, -60)  # x 119..125, z -65..-59: clear of the other end-to-end boards
+DUEL = (100, 0, -60)  # x 99..105 (the bots load the chunks within 128 blocks of the spawn)
 CONFIG = f"""
 games = ["tests.fifth_game:ENTRY"]
 
@@ -30,6 +32,13 @@ games = ["tests.fifth_game:ENTRY"]
 name = "posts"
 game = "tictactoe"
 origin = [{ORIGIN[0]}, {ORIGIN[1]}, {ORIGIN[2]}]
+
+[[boards]]
+name = "duel"
+game = "tictactoe"
+origin = [{DUEL[0]}, {DUEL[1]}, {DUEL[2]}]
+first = 2
+hints = true
 """
 WAIT = 30  # seconds: generous, the machine is shared
 
@@ -47,10 +56,14 @@ class Table:
         observed = self.client.get_blocks(low, high)
         return [c for c, b in target.items() if observed.get(c) != b.legacy_id]
 
-    def journal_entries(self) -> list[str]:
+    def saved(self, board: str) -> SavedGame | None:
         journal = Journal(self.data / "journal.sqlite3")
-        saved = journal.running_game("posts")
+        saved = journal.running_game(board)
         journal.close()
+        return saved
+
+    def journal_entries(self, board: str = "posts") -> list[str]:
+        saved = self.saved(board)
         return [] if saved is None else saved.entries
 
 
@@ -77,11 +90,11 @@ def test_the_fifth_game_is_played_to_the_end_through_its_entry_alone(table) -> N
     shadow = world.game.new_initial_state()
     wait_for(lambda: not table.mismatches(world.target(shadow, {})), WAIT, "the empty board of posts")
 
-    tia.chat("ttt rules")
+    tia.chat("ttt posts rules")
     wait_for(lambda: any("Three marks of one player in a row" in m for m in tia.chat_log()), WAIT,
              "the game's own rules in chat")
-    tia.chat("ttt join 1")
-    tom.chat("ttt join 2")
+    tia.chat("ttt posts join 1")
+    tom.chat("ttt posts join 2")
     wait_for(lambda: any("tom plays player 2" in m for m in tom.chat_log()), WAIT, "both seats taken")
 
     seats = {1: tia, 2: tom}
@@ -109,3 +122,35 @@ def test_the_fifth_game_is_played_to_the_end_through_its_entry_alone(table) -> N
                  "the result in chat")
     except AssertionError:
         raise AssertionError(tom.chat_log()) from None
+
+
+def test_a_board_of_the_fifth_game_takes_its_option_and_the_computer_plays_it(table) -> None:  # type: ignore[no-untyped-def]
+    table, _, tom = table
+    world = TicTacToeWorld(PostsLayout(DUEL), first=2)
+    heard = len(tom.chat_log())
+    tom.chat("ttt duel join 1")
+    wait_for(lambda: any("tom plays player 1" in m for m in tom.chat_log()), WAIT, "tom seated")
+    tom.chat("ttt duel join bot easy")
+    wait_for(lambda: len(table.journal_entries("duel")) == 1, WAIT, "the computer's first mark (first = 2)")
+    saved = table.saved("duel")
+    assert saved is not None and saved.options == {"first": 2}
+
+    def state() -> TicTacToeState:
+        shadow = TicTacToeGame(first=2).new_initial_state()
+        for entry in table.journal_entries("duel"):
+            play_entry(shadow, entry)
+        return shadow
+
+    tom.chat("ttt duel hint")
+    wait_for(lambda: any("(the computer's choice at the hard level)" in m for m in tom.chat_log()), WAIT,
+             "a hint from the entry's hard level")
+    while not (now := state()).is_terminal():
+        assert now.current_player() == 1
+        placed = world.placing(now, now.legal_actions()[0])
+        assert placed is not None
+        tom.place(table.absolute(placed[0]), placed[1].name)
+        answered = len(now.marks) + 2
+        wait_for(lambda: len(table.journal_entries("duel")) >= answered or state().is_terminal(),  # noqa: B023
+                 WAIT, "tom's mark and the computer's answer")
+    wait_for(lambda: not table.mismatches(world.target(state(), {})), WAIT, "the world to show the game")
+    wait_for(lambda: any("game over" in m for m in tom.chat_log()[heard:]), WAIT, "the result in chat")

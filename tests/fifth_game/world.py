@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from blockref.bridge.games.base import Cell, Disturbance, GameWorld, Placement, Reading, Who, changed_cells
 from blockref.engines.core import GameState
+from blockref.engines.options import engine_default, engine_option
 from blockref.schematics.blocks import BlockType, block
 from blockref.schematics.grid import Grid
 from tests.fifth_game.engine import Mark, TicTacToeGame, TicTacToeState, status_line
@@ -79,14 +80,14 @@ class TicTacToeWorld(GameWorld):
 
     name = "tictactoe"
     default_prefix = "ttt"
-    options = ()
+    options = (engine_option(TicTacToeGame, "first", int, "the player who moves first, 1 or 2"),)
     seat_colours: ClassVar[Mapping[int, str]] = {1: "red", 2: "blue"}
     how_to_play = "Place your block (red: redstone block, blue: lapis block) on top of a post."
 
-    def __init__(self, layout: PostsLayout) -> None:
+    def __init__(self, layout: PostsLayout, first: int = engine_default(TicTacToeGame, "first")) -> None:
         self.layout = layout
         self.geometry = layout
-        self.game = TicTacToeGame()
+        self.game = TicTacToeGame(first)
 
     @classmethod
     def build(
@@ -96,7 +97,7 @@ class TicTacToeWorld(GameWorld):
             raise ValueError(f"tic-tac-toe has one style, classic, not {style!r}")
         if spacing is not None and not 2 <= spacing <= 8:
             raise ValueError(f"spacing must be 2..8 blocks for tic-tac-toe, not {spacing}")
-        return cls(PostsLayout(origin, spacing or 2, orientation))
+        return cls(PostsLayout(origin, spacing or 2, orientation), int(cls.option_values(options)["first"]))
 
     def target(self, state: GameState[Any], template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
         assert isinstance(state, TicTacToeState)
