@@ -29,7 +29,7 @@ AddOptions = Callable[[argparse.ArgumentParser], object]
 def defaulted(game: type, name: str, text: str) -> dict[str, Any]:
     """``default`` and ``help`` of the flag of option ``name``: the engine ``game``'s own default (declared
     once, in its signature), said at the end of ``text``."""
-    default = engine_default(game, name)
+    default = engine_default(game, name, object)
     shown = str(default).lower() if isinstance(default, bool) else default
     return {"default": default, "help": f"{text} (default: {shown})"}
 

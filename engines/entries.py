@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from importlib import metadata
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -168,12 +168,20 @@ def names() -> list[str]:
     return list(_registered)
 
 
-def load(path: str) -> Any:
+def load(path: str) -> object:
     """The object at ``module:attribute`` (or the module at ``module``)."""
     module, _, attribute = path.partition(":")
-    found: Any = importlib.import_module(module)
+    found: object = importlib.import_module(module)
     for part in filter(None, attribute.split(".")):
         found = getattr(found, part)
+    return found
+
+
+def load_function(path: str) -> Callable[..., object]:
+    """The function (or class) at ``module:attribute``. Raises ``ValueError`` when it is not callable."""
+    found = load(path)
+    if not callable(found):
+        raise ValueError(f"{path} is a {type(found).__name__}, not a function")
     return found
 
 

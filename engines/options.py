@@ -15,7 +15,9 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -33,21 +35,29 @@ class GameOption:
         return "--" + self.name.replace("_", "-")
 
 
-def engine_default(game: type, name: str) -> Any:
-    """The default of keyword ``name`` of the engine's ``game`` class (its ``__init__``). Raises
-    ``ValueError`` for a name the engine does not take or takes without a default."""
+def engine_default(game: type, name: str, kind: type[T]) -> T:
+    """The default of keyword ``name`` of the engine's ``game`` class (its ``__init__``), a ``kind``.
+    Raises ``ValueError`` for a name the engine does not take, or takes without a default of that kind."""
+    default = _default(game, name)
+    if not isinstance(default, kind):
+        raise ValueError(f"{game.__name__}'s {name} is a {type(default).__name__}, not a {kind.__name__}")
+    return default
+
+
+def _default(game: type, name: str) -> object:
     parameter = inspect.signature(game).parameters.get(name)
     if parameter is None or parameter.default is inspect.Parameter.empty:
         raise ValueError(f"{game.__name__} takes no option {name!r} with a default")
-    return parameter.default
+    default: object = parameter.default
+    return default
 
 
 def engine_option(game: type, name: str, parse: Callable[[str], Any], help: str) -> GameOption:
     """An option the engine's ``game`` class takes, with the engine's own default."""
-    return GameOption(name, parse, engine_default(game, name), help)
+    return GameOption(name, parse, _default(game, name), help)
 
 
-def defaults(options: Iterable[GameOption]) -> dict[str, Any]:
+def defaults(options: Iterable[GameOption]) -> dict[str, object]:
     """Every option's default, by name."""
     return {option.name: option.default for option in options}
 

@@ -101,7 +101,7 @@ class ImplosionWorld(GameWorld):
     default_prefix = "imp"
     options = (
         GameOption("players", _players, 4, "2, 3, 4, 6, 8, 12 or 24 players"),
-        GameOption("dice_seed", _whole, engine_default(ImplosionGame, "seed"), "the seed of the battles' dice"),
+        GameOption("dice_seed", _whole, engine_default(ImplosionGame, "seed", int), "the seed of the battles' dice"),
         engine_option(ImplosionGame, "turns", _turns, "the number of turns"),
         engine_option(ImplosionGame, "implode", parse_flag, "the outermost ring vanishes every 14 turns"),
         GameOption("turn_seconds", _seconds, 60.0, "seconds a turn lasts ('fast': 1 s, for demos)"),
@@ -118,9 +118,9 @@ class ImplosionWorld(GameWorld):
     uses_hits = True
     queues_actions = True
 
-    def __init__(self, layout: ImplosionLayout, seed: int = engine_default(ImplosionGame, "seed"),
-                 turns: int = engine_default(ImplosionGame, "turns"),
-                 implode: bool = engine_default(ImplosionGame, "implode"), turn_seconds: float = 60.0,
+    def __init__(self, layout: ImplosionLayout, seed: int = engine_default(ImplosionGame, "seed", int),
+                 turns: int = engine_default(ImplosionGame, "turns", int),
+                 implode: bool = engine_default(ImplosionGame, "implode", bool), turn_seconds: float = 60.0,
                  bots: str | None = None, leave_to: str | None = None) -> None:
         self.layout = layout
         self.geometry = layout

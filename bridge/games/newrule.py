@@ -57,8 +57,8 @@ class NewRuleWorld(ClockedWorld, GameWorld):
     how_to_play = ("Play by placing blocks: stone bricks between two posts for a wall, your wool on a space "
                    "to start, grow or escape.")
 
-    def __init__(self, layout: NewRuleLayout, players: int = engine_default(NewRuleGame, "players"),
-                 walled_border: bool = engine_default(NewRuleGame, "walled_border"), clock: str = "none") -> None:
+    def __init__(self, layout: NewRuleLayout, players: int = engine_default(NewRuleGame, "players", int),
+                 walled_border: bool = engine_default(NewRuleGame, "walled_border", bool), clock: str = "none") -> None:
         self.start_clock(clock, {p: self.seat_colours[p] for p in range(1, players + 1)})
         self.layout = layout
         self.geometry = layout

@@ -53,7 +53,7 @@ class NodesWorld(ClockedWorld, GameWorld):
     how_to_play = ("Play by placing your colour's blocks: the wire block on a line between two points for a wire, "
                    "the node block on a point for a node.")
 
-    def __init__(self, layout: BoardLayout, turn_limit: int = engine_default(NodesGame, "turn_limit"),
+    def __init__(self, layout: BoardLayout, turn_limit: int = engine_default(NodesGame, "turn_limit", int),
                  clock: str = "none") -> None:
         self.start_clock(clock, self.seat_colours)
         self.layout = layout

@@ -11,11 +11,11 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from blockref.engines.ai.knowledge import computer_player
 from blockref.engines.core import GameState
-from blockref.engines.entries import entry, load
+from blockref.engines.entries import entry, load_function
 
 HINT_ITERATIONS = 1500
 
@@ -27,7 +27,7 @@ def hint(state: GameState[Any], budget: int = HINT_ITERATIONS) -> str:
         raise ValueError("the game is over: there is nothing to suggest")
     own = entry(state.game.name).hint
     if own is not None:
-        _, sentence = load(own)(state, budget)
+        _, sentence = cast("tuple[object, str]", load_function(own)(state, budget))
         return str(sentence)
     action = computer_player(state.game, "hard", seed=0, iterations=budget).choose(state.clone())
     return f"{state.action_to_text(action)} (the computer's choice at the hard level)"

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from blockref.engines.ai.mcts import Knowledge
 from blockref.engines.ai.players import LEVELS, GreedyPlayer, MCTSPlayer
 from blockref.engines.core import Game
-from blockref.engines.entries import Registry, entry, load
+from blockref.engines.entries import Registry, entry, load, load_function
 
 LEVEL_ITERATIONS: Mapping[str, Mapping[str, int]] = Registry[Mapping[str, int]]("levels")
 """Per game, the iterations a move of each tree-search level, live from the games' entries."""
@@ -27,7 +27,9 @@ def knowledge_for(game: Game[Any]) -> Knowledge:
     where = entry(game.name).knowledge
     if where is None:
         return Knowledge()
-    found: Knowledge = load(where)
+    found = load(where)
+    if not isinstance(found, Knowledge):
+        raise ValueError(f"the knowledge of {game.name} ({where}) is a {type(found).__name__}, not a Knowledge")
     return found
 
 
@@ -38,7 +40,7 @@ def seat_player(game: Game[Any], level: str = "normal", seed: int | None = None)
     own = entry(game.name).seat_player
     if own is None:
         return computer_player(game, level, seed)
-    return load(own)(level, seed)
+    return load_function(own)(level, seed)
 
 
 @dataclass(frozen=True)
@@ -80,8 +82,8 @@ def computer_player(
     name its own (``computer``); else the tree search with the entry's knowledge and levels' budgets."""
     game_entry = entry(game.name)
     if game_entry.computer is not None:
-        own: MCTSPlayer | TurnSearchPlayer = load(game_entry.computer)(game, level, seed, iterations)
-        return own
+        own = load_function(game_entry.computer)(game, level, seed, iterations)
+        return cast("MCTSPlayer | TurnSearchPlayer", own)
     if iterations is None:
         iterations = game_entry.levels.get(level)
     if game_entry.solve:

@@ -26,10 +26,11 @@ def _with_variants(seed_help: str) -> Callable[[argparse.ArgumentParser], None]:
         p.add_argument("--players", type=int, metavar="N",
                        **cli.defaulted(ImplosionGame, "players",
                                        f"number of players, one of {', '.join(map(str, PLAYER_COUNTS))}"))
-        p.add_argument("--seed", type=int, default=engine_default(ImplosionGame, "seed"), metavar="S", help=seed_help)
+        p.add_argument("--seed", type=int, default=engine_default(ImplosionGame, "seed", int), metavar="S",
+                       help=seed_help)
         p.add_argument("--turns", type=int, metavar="T", **cli.defaulted(ImplosionGame, "turns", "turns in the game"))
         p.add_argument("--implode", action=argparse.BooleanOptionalAction,
-                       default=engine_default(ImplosionGame, "implode"),
+                       default=engine_default(ImplosionGame, "implode", bool),
                        help="with --no-implode the rings never vanish (by default the outermost goes after "
                        "every 14th turn)")
     return add

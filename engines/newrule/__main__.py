@@ -26,7 +26,7 @@ def _with_variants(p: argparse.ArgumentParser) -> None:
     p.add_argument("--players", type=int, metavar="2|4",
                    **cli.defaulted(NewRuleGame, "players", "2, or 4 in two sides: players 1+3 against 2+4"))
     p.add_argument("--walled-border", action=argparse.BooleanOptionalAction,
-                   default=engine_default(NewRuleGame, "walled_border"),
+                   default=engine_default(NewRuleGame, "walled_border", bool),
                    help="the border is walled from the start (default: not)")
 
 

@@ -22,7 +22,7 @@ from blockref.engines.tightwire.state import TightwireGame
 
 def _with_variants(p: argparse.ArgumentParser) -> None:
     p.add_argument("--size", type=int, metavar="N", **cli.defaulted(TightwireGame, "size", "dots a side, 5 to 9"))
-    p.add_argument("--setup", default=engine_default(TightwireGame, "setup"), metavar="S",
+    p.add_argument("--setup", default=engine_default(TightwireGame, "setup", str), metavar="S",
                    help="starting dots: 'default' or player 1's / player 2's, like 'A1,B1,D1,E1/A5,B5,D5,E5'")
     p.add_argument("--first", type=int, choices=(1, 2),
                    **cli.defaulted(TightwireGame, "first", "the player who moves first"))

@@ -19,7 +19,7 @@ def test_a_worlds_engine_options_default_to_the_engines_own(name: str) -> None:
     # (players aside: an Implosion board seats four by default, its engine two)
     shared = {k: v for k, v in defaults(world_class(name).options).items() if k in taken and k != "players"}
     assert shared, f"{name}: no option of the engine among the world's"
-    assert {k: engine().options[k] if k in engine().options else engine_default(engine, k) for k in shared} == shared
+    assert {k: engine_default(engine, k, object) for k in shared} == shared
 
 
 def test_a_world_built_without_options_plays_the_declared_defaults() -> None:
@@ -30,4 +30,6 @@ def test_a_world_built_without_options_plays_the_declared_defaults() -> None:
 
 def test_an_option_the_engine_does_not_take_is_named() -> None:
     with pytest.raises(ValueError, match="NodesGame takes no option 'colour' with a default"):
-        engine_default(NodesGame, "colour")
+        engine_default(NodesGame, "colour", int)
+    with pytest.raises(ValueError, match="NodesGame's turn_limit is a int, not a str"):
+        engine_default(NodesGame, "turn_limit", str)

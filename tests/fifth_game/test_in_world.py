@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.journal import Journal, SavedGame
 from blockref.bridge.protocol import MinecraftClient
 from blockref.schematics.blocks import BlockType
@@ -67,8 +68,11 @@ class Table:
         return [] if saved is None else saved.entries
 
 
+Seated = tuple[Table, Bot, Bot]
+
+
 @pytest.fixture(scope="module")
-def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Table, Bot, Bot]]:  # type: ignore[no-untyped-def]
+def seated(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seated]:
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     tia, tom = players.join("tia"), players.join("tom")
     offset = api_offset(embedded_server, tia)
@@ -84,8 +88,8 @@ def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Table, Bot, Bot]]
     players.close()
 
 
-def test_the_fifth_game_is_played_to_the_end_through_its_entry_alone(table) -> None:  # type: ignore[no-untyped-def]
-    table, tia, tom = table
+def test_the_fifth_game_is_played_to_the_end_through_its_entry_alone(seated: Seated) -> None:
+    table, tia, tom = seated
     world = TicTacToeWorld(PostsLayout(ORIGIN))
     shadow = world.game.new_initial_state()
     wait_for(lambda: not table.mismatches(world.target(shadow, {})), WAIT, "the empty board of posts")
@@ -124,8 +128,8 @@ def test_the_fifth_game_is_played_to_the_end_through_its_entry_alone(table) -> N
         raise AssertionError(tom.chat_log()) from None
 
 
-def test_a_board_of_the_fifth_game_takes_its_option_and_the_computer_plays_it(table) -> None:  # type: ignore[no-untyped-def]
-    table, _, tom = table
+def test_a_board_of_the_fifth_game_takes_its_option_and_the_computer_plays_it(seated: Seated) -> None:
+    table, _, tom = seated
     world = TicTacToeWorld(PostsLayout(DUEL), first=2)
     heard = len(tom.chat_log())
     tom.chat("ttt duel join 1")

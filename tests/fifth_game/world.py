@@ -84,7 +84,7 @@ class TicTacToeWorld(GameWorld):
     seat_colours: ClassVar[Mapping[int, str]] = {1: "red", 2: "blue"}
     how_to_play = "Place your block (red: redstone block, blue: lapis block) on top of a post."
 
-    def __init__(self, layout: PostsLayout, first: int = engine_default(TicTacToeGame, "first")) -> None:
+    def __init__(self, layout: PostsLayout, first: int = engine_default(TicTacToeGame, "first", int)) -> None:
         self.layout = layout
         self.geometry = layout
         self.game = TicTacToeGame(first)
