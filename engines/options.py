@@ -52,7 +52,7 @@ def _default(game: type, name: str) -> object:
     return default
 
 
-def engine_option(game: type, name: str, parse: Callable[[str], Any], help: str) -> GameOption:
+def engine_option(game: type, name: str, parse: Callable[[str], object], help: str) -> GameOption:
     """An option the engine's ``game`` class takes, with the engine's own default."""
     return GameOption(name, parse, _default(game, name), help)
 
