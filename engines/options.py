@@ -8,12 +8,16 @@ An option the engine takes has its default in one place, the engine's ``Game`` s
 >>> option = engine_option(NodesGame, "turn_limit", int, "turns in all before the game is a draw")
 >>> option.default, option.flag, defaults((option,))
 (400, '--turn-limit', {'turn_limit': 400})
+>>> from blockref.engines.implosion import ImplosionGame
+>>> seed = engine_option(ImplosionGame, "dice_seed", int, "the dice's seed", keyword="seed")
+>>> engine_values((seed, GameOption("turn_seconds", float, 60.0, "a turn's time")), {"dice_seed": 3, "turn_seconds": 5})
+{'seed': 3}
 """
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -29,6 +33,9 @@ class GameOption:
     """Text (as typed, or a config value as text) to the value; raises ``ValueError`` with the reason."""
     default: Any
     help: str
+    keyword: str | None = None
+    """The engine's keyword for the option (its ``Game`` takes it), where the option is the engine's; None
+    for an option of the board alone (a clock, computer seats)."""
 
     @property
     def flag(self) -> str:
@@ -52,9 +59,19 @@ def _default(game: type, name: str) -> object:
     return default
 
 
-def engine_option(game: type, name: str, parse: Callable[[str], object], help: str) -> GameOption:
-    """An option the engine's ``game`` class takes, with the engine's own default."""
-    return GameOption(name, parse, _default(game, name), help)
+def engine_option(game: type, name: str, parse: Callable[[str], object], help: str,
+                  keyword: str | None = None) -> GameOption:
+    """An option the engine's ``game`` class takes as ``keyword`` (by default ``name``), with the engine's
+    own default."""
+    keyword = keyword or name
+    return GameOption(name, parse, _default(game, keyword), help, keyword)
+
+
+def engine_values(options: Iterable[GameOption], values: Mapping[str, object]) -> dict[str, object]:
+    """The engine's keywords and values among ``values`` (given by the options' names): the board's own
+    options left out, an option the engine names otherwise renamed."""
+    keywords = {option.name: option.keyword for option in options}
+    return {keyword: value for name, value in values.items() if (keyword := keywords.get(name)) is not None}
 
 
 def defaults(options: Iterable[GameOption]) -> dict[str, object]:

@@ -100,8 +100,8 @@ class ImplosionWorld(GameWorld):
     name = "implosion"
     default_prefix = "imp"
     options = (
-        GameOption("players", _players, 4, "2, 3, 4, 6, 8, 12 or 24 players"),
-        GameOption("dice_seed", _whole, engine_default(ImplosionGame, "seed", int), "the seed of the battles' dice"),
+        GameOption("players", _players, 4, "2, 3, 4, 6, 8, 12 or 24 players", "players"),  # (the engine's: 2)
+        engine_option(ImplosionGame, "dice_seed", _whole, "the seed of the battles' dice", keyword="seed"),
         engine_option(ImplosionGame, "turns", _turns, "the number of turns"),
         engine_option(ImplosionGame, "implode", parse_flag, "the outermost ring vanishes every 14 turns"),
         GameOption("turn_seconds", _seconds, 60.0, "seconds a turn lasts ('fast': 1 s, for demos)"),

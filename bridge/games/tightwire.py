@@ -105,7 +105,7 @@ class TightwireWorld(ClockedWorld, GameWorld):
         engine_option(TightwireGame, "slack", _slack, "Tightwire: slack lines each player has"),
         engine_option(TightwireGame, "items", str,
                       "Tightwire: Threads of Fate items, like '1=extra_slack,2=woven_revive'"),
-        clock_option("Tightwire"),
+        replace(clock_option("Tightwire"), keyword="clock"),  # Tightwire's engine keeps its own clock
     )  # fmt: skip
     seat_colours: ClassVar[Mapping[int, str]] = dict(enumerate(SEAT_COLOURS, start=1))
     how_to_play = ("Right-click two pillars with a sword: a new line between them (your piece on the first walks "

@@ -7,9 +7,9 @@ import inspect
 import pytest
 
 from blockref.bridge.games import WORLDS, world_class
-from blockref.engines.catalogue import game_module
+from blockref.engines.catalogue import game_module, make_game
 from blockref.engines.nodes import NodesGame
-from blockref.engines.options import defaults, engine_default
+from blockref.engines.options import defaults, engine_default, engine_values
 
 
 @pytest.mark.parametrize("name", list(WORLDS))
@@ -20,6 +20,14 @@ def test_a_worlds_engine_options_default_to_the_engines_own(name: str) -> None:
     shared = {k: v for k, v in defaults(world_class(name).options).items() if k in taken and k != "players"}
     assert shared, f"{name}: no option of the engine among the world's"
     assert {k: engine_default(engine, k, object) for k in shared} == shared
+
+
+@pytest.mark.parametrize("name", list(WORLDS))
+def test_the_engines_options_are_the_worlds_by_the_engines_keywords(name: str) -> None:
+    world = world_class(name)
+    values = world.option_values({})
+    built = world.build((0, 0, 0), None, 0, None, values).game
+    assert make_game(name, engine_values(world.options, values)).options == built.options
 
 
 def test_a_world_built_without_options_plays_the_declared_defaults() -> None:
