@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from blockref.bridge.chat_budget import ChatBudget
+from blockref.bridge.games.base import ReadsHits
 from blockref.bridge.matches import Matches
 from blockref.bridge.ratings_chat import RATING_VERBS, rating_command
 from blockref.bridge.referee import PLACERS_UNKNOWN
@@ -63,7 +64,7 @@ def help_lines(referee: BoardReferee, placers_reported: bool = True, topic: str 
         referee.world.how_to_play,
         f"{prefix} rules [topic]: the rules in short; {prefix} hint: a suggestion, where the board allows it; "
         f"more: {topics}",
-        *([] if placers_reported or referee.world.uses_hits else [PLACERS_UNKNOWN]),
+        *([] if placers_reported or isinstance(referee.world, ReadsHits) else [PLACERS_UNKNOWN]),
     ]
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 from blockref.engines.core import Game, GameState, is_agreed_draw
 from blockref.engines.entries import entry
@@ -89,6 +89,17 @@ class Reading:
     disturbances: list[Disturbance] = field(default_factory=list)
 
 
+@runtime_checkable
+class ReadsHits(Protocol):
+    """What a world does whose moves are made by hitting its blocks with a sword (the bridge then polls
+    the hits): ask ``isinstance(world, ReadsHits)``, never the game."""
+
+    def hit(self, state: GameState[Any], seat: int, cell: Cell) -> Any:
+        """A sword hit by the player in ``seat`` on ``cell`` of the board: the action it completes, or
+        None (or a :class:`Notice` said to the hitter) when it only selects (the first pillar of a line).
+        Raises ``ValueError`` with the reason for a hit that can start nothing."""
+
+
 def changed_cells(
     target: Mapping[Cell, BlockType], observed: Mapping[Cell, int], shown: Mapping[Cell, int] | None
 ) -> Iterator[tuple[Cell, BlockType, int]]:
@@ -117,8 +128,6 @@ class GameWorld(ABC):
 
     chat_verbs: ClassVar[tuple[str, ...]] = ()
     """Verbs of this game's moves typed in chat (``tw draw B5-C3``), beside the common commands."""
-    uses_hits: ClassVar[bool] = False
-    """Whether moves are made by hitting blocks with a sword (the bridge then polls the hits)."""
     queues_actions: ClassVar[bool] = False
     """Whether the players' actions are queued in arrival order (journaled as pending) and played only
     when the clock acts (:meth:`tick`), as in a game where everyone gives orders at once."""
@@ -208,12 +217,6 @@ class GameWorld(ABC):
         """The action the player in ``seat`` typed (``verb`` is one of :attr:`chat_verbs`). Raises
         ``ValueError`` with the reason when the words name no action of theirs."""
         raise ValueError(f"{self.game_title()} is played with blocks, not chat moves")
-
-    def hit(self, state: GameState[Any], seat: int, cell: Cell) -> Any:
-        """A sword hit by the player in ``seat`` on ``cell`` of the board: the action it completes, or
-        None (or a :class:`Notice` said to the hitter) when it only selects (the first pillar of a line).
-        Raises ``ValueError`` with the reason for a hit that can start nothing."""
-        return None
 
     def tick(self, state: GameState[Any], now: float) -> list[Any]:
         """What the clock does at ``now`` (monotonic seconds): actions, :class:`Notice` lines to say and

@@ -115,7 +115,6 @@ class ImplosionWorld(GameWorld):
                    "right-click a pillar of yours with a sword, then the pillar to move into. They are carried out "
                    "in order when the clock ends the turn; 'imp orders' lists yours, 'imp cancel [N]' drops them.")
     chat_verbs = ("move",)
-    uses_hits = True
     queues_actions = True
 
     def __init__(self, layout: ImplosionLayout, seed: int = engine_default(ImplosionGame, "seed", int),

@@ -111,7 +111,6 @@ class TightwireWorld(ClockedWorld, GameWorld):
     how_to_play = ("Right-click two pillars with a sword: a new line between them (your piece on the first walks "
                    "it), or a move along a line; or type the turn after the prefix: draw B5-C3 move B5-C3.")
     chat_verbs = ("draw", "slack", "move", "revive")
-    uses_hits = True
 
     def __init__(self, layout: TightwireLayout, game: TightwireGame) -> None:
         self.game: TightwireGame = game
