@@ -100,6 +100,24 @@ class ReadsHits(Protocol):
         Raises ``ValueError`` with the reason for a hit that can start nothing."""
 
 
+@runtime_checkable
+class TakesChatMoves(Protocol):
+    """What a world does whose moves may be typed in chat after the prefix (``tw draw B5-C3``): ask
+    ``isinstance(world, TakesChatMoves)``, never the game."""
+
+    chat_verbs: tuple[str, ...]
+    """Verbs of this game's moves typed in chat, beside the common commands."""
+
+    def chat_action(self, state: GameState[Any], seat: int, verb: str, args: list[str]) -> Any:
+        """The action the player in ``seat`` typed (``verb`` is one of :attr:`chat_verbs`). Raises
+        ``ValueError`` with the reason when the words name no action of theirs."""
+
+
+def chat_verbs(world: object) -> tuple[str, ...]:
+    """The verbs of ``world``'s chat moves; none for a world played by blocks alone."""
+    return world.chat_verbs if isinstance(world, TakesChatMoves) else ()
+
+
 def changed_cells(
     target: Mapping[Cell, BlockType], observed: Mapping[Cell, int], shown: Mapping[Cell, int] | None
 ) -> Iterator[tuple[Cell, BlockType, int]]:
@@ -126,8 +144,6 @@ class GameWorld(ABC):
     how_to_play: ClassVar[str]
     """One chat line: how a piece is played in the world."""
 
-    chat_verbs: ClassVar[tuple[str, ...]] = ()
-    """Verbs of this game's moves typed in chat (``tw draw B5-C3``), beside the common commands."""
     queues_actions: ClassVar[bool] = False
     """Whether the players' actions are queued in arrival order (journaled as pending) and played only
     when the clock acts (:meth:`tick`), as in a game where everyone gives orders at once."""
@@ -212,11 +228,6 @@ class GameWorld(ABC):
         """The player who takes ``action`` now: the player to move, or the action's own player in a phase
         where everyone acts at once."""
         return state.current_player()
-
-    def chat_action(self, state: GameState[Any], seat: int, verb: str, args: list[str]) -> Any:
-        """The action the player in ``seat`` typed (``verb`` is one of :attr:`chat_verbs`). Raises
-        ``ValueError`` with the reason when the words name no action of theirs."""
-        raise ValueError(f"{self.game_title()} is played with blocks, not chat moves")
 
     def tick(self, state: GameState[Any], now: float) -> list[Any]:
         """What the clock does at ``now`` (monotonic seconds): actions, :class:`Notice` lines to say and
