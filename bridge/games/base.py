@@ -12,6 +12,9 @@ journal, exports) need and nothing more:
   and :meth:`~GameWorld.placing` the other way round: the block a person places for an action;
 - the words of the game in chat: seat colours, :meth:`~GameWorld.status`, what a move did.
 
+What only some games do is a small protocol the bridge asks by ``isinstance``, never by the game's name or
+a flag: :class:`ReadsHits` (moves made by sword hits) and :class:`TakesChatMoves` (moves typed in chat).
+
 Nothing outside a game's own world module asks which game it serves.
 """
 
