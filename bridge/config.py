@@ -185,7 +185,7 @@ def register_games(paths: object, where: str) -> None:
             name = register_path(path).name
             game_module(name)
             world_class(name)
-        except (ValueError, ImportError) as error:
+        except Exception as error:  # a game from outside may be broken in any way: one line says how
             raise ValueError(f"{where}: {error}") from None
 
 

@@ -128,7 +128,7 @@ def register_path(path: str) -> GameEntry:
     with the reason when the path names no :class:`GameEntry`."""
     try:
         found = load(path)
-    except (ImportError, AttributeError, ValueError) as error:
+    except Exception as error:  # the entry's own module may be broken in any way: one line says how
         raise ValueError(f"game entry {path!r}: {error}") from None
     if not isinstance(found, GameEntry):
         raise ValueError(f"game entry {path!r} is a {type(found).__name__}, not a GameEntry")

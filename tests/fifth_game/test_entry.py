@@ -81,6 +81,8 @@ def test_the_computer_plays_and_hints_with_the_entrys_levels(registry: None) -> 
         ('"tests.no_such_package:ENTRY"', "No module named 'tests.no_such_package'"),
         ('"tests.fifth_game.test_entry:CONFIG"', "is a str, not a GameEntry"),
         ('"tests.fifth_game.test_entry:BROKEN"', "the engine of game 'broken' (tests.fifth_game.world) lacks TITLE"),
+        ('"tests.fifth_game.test_entry:UNIMPORTABLE"', "this engine is broken on purpose"),
+        ('"tests.fifth_game.broken_engine:ENTRY"', "game entry 'tests.fifth_game.broken_engine:ENTRY': this engine is"),
         ("[1]", "games must be a list of entries in quotes"),
     ],
 )
@@ -95,6 +97,8 @@ def test_a_bad_entry_in_a_config_is_refused_in_one_line(registry: None, tmp_path
 
 BROKEN = entries.GameEntry("broken", "Broken", "tests.fifth_game.world", ENTRY.world, ENTRY.rules)
 """An entry whose engine package is no engine (it lacks the catalogue's contract)."""
+UNIMPORTABLE = entries.GameEntry("unimportable", "Broken", "tests.fifth_game.broken_engine", ENTRY.world, ENTRY.rules)
+"""An entry whose engine package raises as it is imported."""
 
 
 def test_names_must_be_unique_and_one_lower_case_word(registry: None) -> None:
