@@ -29,7 +29,7 @@ from blockref.bridge.chat_budget import RepairLines
 from blockref.bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
 from blockref.bridge.config import BoardConfig, BridgeConfig
 from blockref.bridge.edits import EditPlan
-from blockref.bridge.games.base import Notice
+from blockref.bridge.games.base import Notice, ReadsHits
 from blockref.bridge.journal import JournalError
 from blockref.bridge.made_boards import MadeBoards
 from blockref.bridge.protocol import BlockEvent, ChatPost, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
@@ -239,7 +239,8 @@ class Service:
         events = self.client.supports_block_events()
         wanted = [r for r in watched if not events or self._wants_reading(r)]
         wanted += self._swept([r for r in watched if r not in wanted]) if events else []
-        poll = self.client.poll_world([r.bounds() for r in wanted], hits=any(r.world.uses_hits for r in watched))
+        hits = any(isinstance(r.world, ReadsHits) for r in watched)
+        poll = self.client.poll_world([r.bounds() for r in wanted], hits=hits)
         self.cycle += 1
         now = time.monotonic()
         for change in poll.places:
@@ -587,8 +588,9 @@ class Service:
         """A sword hit on a board whose game is played by hits: the hitter's seat selects or moves."""
         cell = (int(hit.pos.x), int(hit.pos.y), int(hit.pos.z))
         referee = next((r for r in self.referees.values() if _inside(cell, *r.bounds())), None)
-        if referee is None or not referee.world.uses_hits:
+        if referee is None or not isinstance(referee.world, ReadsHits):
             return
+        world = referee.world
         self.unsettled.add(referee.name)
         speaker = self._name_of(hit.entityId)
         self.spectators.addressees = {speaker}  # the reply goes to the hitter
@@ -601,7 +603,7 @@ class Service:
             self._refuse(referee, speaker, refused)
             return
         try:
-            action = referee.world.hit(referee.state, seat, cell)
+            action = world.hit(referee.state, seat, cell)
             if isinstance(action, Notice):
                 lines = [f"{speaker}: {action.text}"]
             else:

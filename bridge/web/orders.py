@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from blockref.bridge.config import DEFAULT_ORIGIN, build_world
-from blockref.bridge.games.base import GameWorld, Notice, TimeOut
+from blockref.bridge.games.base import GameWorld, Notice, TakesChatMoves, TimeOut
 from blockref.bridge.referee import MAX_QUEUED
 from blockref.bridge.web.refused import Refused
 from blockref.bridge.web.turn_clock import memo_text, turn_seconds
@@ -84,7 +84,7 @@ def parse_action(world: GameWorld | None, state: GameState[Any], seat: int, text
     """The action ``text`` names: a chat verb of the game's world (``move 12.0 11.0 5``, for ``seat``) or
     the engine's notation. ValueError names the problem."""
     words = text.strip().lower().split()
-    if world is not None and words and words[0] in world.chat_verbs:
+    if isinstance(world, TakesChatMoves) and words and words[0] in world.chat_verbs:
         return world.chat_action(state, seat, words[0], words[1:])
     return state.action_from_text(text.strip())
 

@@ -45,12 +45,13 @@ from blockref.bridge.web.world_play import act_in_world, inbox, link_holder
 from blockref.bridge.world_links import WorldLinks
 from blockref.engines.ai.hints import hint
 from blockref.engines.ai.knowledge import seat_player
-from blockref.engines.catalogue import make_game
+from blockref.engines.catalogue import GAMES, make_game
 from blockref.engines.clock import ClockRules
 from blockref.engines.core import GameState
 
-PLAYABLE = ("nodes", "newrule", "tightwire", "implosion")
-"""The games the web plays (Implosion's orders are queued on its turn clock, see :mod:`bridge.web.orders`)."""
+PLAYABLE: Mapping[str, str] = GAMES
+"""The games the web plays: every game of the catalogue (queued orders wait for their turn clock, see
+:mod:`bridge.web.orders`)."""
 LEVELS = ("easy", "normal", "hard")
 BOARD = re.compile(r"web-(\d+)")
 NAME = re.compile(r"[\w .'-]{1,24}")
