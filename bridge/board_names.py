@@ -19,6 +19,7 @@ def command_words() -> frozenset[str]:
     """Every word a command may begin with after a prefix, in every game (lower case)."""
     from blockref.bridge.chat_commands import QUEUE_VERBS, VERBS
     from blockref.bridge.games import WORLDS, world_class
+    from blockref.bridge.games.base import chat_verbs
     from blockref.bridge.matches import VERBS as MATCH_VERBS
     from blockref.bridge.ratings_chat import RATING_VERBS
     from blockref.bridge.spectators import SPECTATOR_VERBS
@@ -26,7 +27,7 @@ def command_words() -> frozenset[str]:
 
     words = {*VERBS, *QUEUE_VERBS, *MATCH_VERBS, "draw", *RATING_VERBS, *SPECTATOR_VERBS, LINK_VERB}
     for game in WORLDS:
-        words.update(world_class(game).chat_verbs)
+        words.update(chat_verbs(world_class(game)))
     return frozenset(word.lower() for word in words)
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from blockref.bridge.board_names import command_words, name_problem
 from blockref.bridge.board_placing import (
     DEFAULT_HEIGHT,
     FACING,
@@ -24,7 +25,7 @@ from blockref.bridge.board_placing import (
 )
 from blockref.bridge.board_rights import is_admin, refusal
 from blockref.bridge.board_store import Blocks, BoardStore, MadeBoard, as_rows
-from blockref.bridge.chat_commands import QUEUE_VERBS, VERBS, parse_command
+from blockref.bridge.chat_commands import parse_command
 from blockref.bridge.config import WORLD_BORDER, BoardConfig
 from blockref.bridge.games import WORLDS, world_class
 from blockref.bridge.games.base import GameWorld
@@ -347,10 +348,9 @@ class MadeBoards:
     def _name_problem(self, name: str) -> str | None:
         if not name.isidentifier() or len(name) > MAX_NAME or not name.isascii():
             return f"a board name is one word of letters, digits and _ (at most {MAX_NAME}), not {name[:40]!r}"
-        game_verbs = {verb for game in WORLDS for verb in world_class(game).chat_verbs}  # tw draw, imp move ...
-        if name in {*VERBS, *QUEUE_VERBS, *MADE_VERBS, *game_verbs} or name.startswith("web"):
+        if name in {*command_words(), *MADE_VERBS} or name.startswith("web"):  # tw draw, imp move ...
             return f"{name!r} is a command word; choose another name"
-        if name in self.service.referees:
+        if name_problem(name, self.service.referees):
             return f"the name {name} is taken by another board"
         return None
 
