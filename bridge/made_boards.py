@@ -29,6 +29,7 @@ from blockref.bridge.config import WORLD_BORDER, BoardConfig
 from blockref.bridge.games import WORLDS, world_class
 from blockref.bridge.games.base import GameWorld
 from blockref.bridge.journal import Journal, JournalError
+from blockref.bridge.match_options import board_referee
 from blockref.bridge.protocol import ChatPost, ConnectionLost, GarbledReply, ProtocolError, ServerFailure
 from blockref.bridge.referee import BoardReferee
 
@@ -233,6 +234,8 @@ class MadeBoards:
                 continue
             if referee.state.history() and not referee.state.is_terminal():
                 continue
+            if referee.journal.reserved_seats(referee.game_id) and not referee.state.is_terminal():
+                continue  # a match accepted: its game is played first
             options, made.pending = made.pending, None
             kept, made.options = made.options, options
             try:
@@ -257,6 +260,10 @@ class MadeBoards:
         if yaw is None:
             return where, 0, " (this server does not tell which way players face: rows run north)"
         return where, orientation_for_yaw(yaw), ""
+
+    def _learn(self, world: GameWorld) -> None:
+        """A match's world on a made board (bridge.match_options) learns the server's blocks."""
+        world.learn_materials(self.service.client)
 
     def _height(self) -> tuple[int, int]:
         client = self.service.client
@@ -313,7 +320,7 @@ class MadeBoards:
 
     def _add_referee(self, made: MadeBoard, world: GameWorld, notices: list[str]) -> None:
         """Referee the board from now on, drawn at once (nothing standing there is a move)."""
-        referee = BoardReferee(made.name, world, self.journal, prefix=made.prefix)
+        referee = board_referee(made.name, world, self.journal, self._learn, prefix=made.prefix)
         referee.notices.extend(notices)
         self.service.add_board(BoardConfig(made.name, world, made.prefix), referee)
         low, high = referee.bounds()
@@ -330,7 +337,7 @@ class MadeBoards:
         if problem:
             raise ValueError(problem)
         notices = _materials(world, self.service.client)
-        referee = BoardReferee(made.name, world, self.journal, prefix=made.prefix)
+        referee = board_referee(made.name, world, self.journal, self._learn, prefix=made.prefix)
         referee.notices.extend(notices)
         self.service.add_board(BoardConfig(made.name, world, made.prefix), referee)
 

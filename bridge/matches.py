@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from blockref.bridge.draw_offers import WINDOW, Desk, DrawOffers
+from blockref.bridge.match_options import Learn, changed_options, describe, match_world
+from blockref.bridge.protocol import ProtocolError
 
 if TYPE_CHECKING:
     from blockref.bridge.referee import BoardReferee
@@ -35,6 +37,8 @@ class Challenge:
     at: float
     address: str | None = None
     """Where the challenger connects from, where the server tells it (their seat is bound to it)."""
+    options: dict[str, str] = field(default_factory=dict)
+    """The board options the match plays that differ from the board's (bridge.match_options)."""
 
 
 @dataclass
@@ -44,6 +48,8 @@ class Matches:
     online: Callable[[], frozenset[str] | None] = lambda: None
     """The names of the players online, or None where the server does not tell them."""
     rng: random.Random = field(default_factory=random.Random)
+    learn: Learn = lambda world: None
+    """Has a match's world learn what the server shows of its blocks (the service gives its client)."""
     challenges: dict[str, Challenge] = field(default_factory=dict)
     """By the challenger's name in lower case."""
     draws: DrawOffers = field(default_factory=DrawOffers)
@@ -71,7 +77,8 @@ class Matches:
                    address: str | None) -> list[str]:
         prefix = referee.prefix
         if not args:
-            return [f"'{prefix} challenge NAME [as 1|as 2|random]' asks NAME to play you on this board"]
+            return [f"'{prefix} challenge NAME [as 1|as 2|random] [KEY=VALUE ...]' asks NAME to play you on this "
+                    "board (with those options for that game)"]
         wanted = args[0]
         if wanted in ("computer", "bot"):
             return [f"{speaker}, a challenge is for a person; '{prefix} join bot' seats the computer"]
@@ -84,25 +91,28 @@ class Matches:
         if name is None:
             return [f"{speaker}, nobody called {args[0][:20]!r} is online"]
         try:
-            seat = self._seat_choice(args[1:], referee)
+            seat, options = self._seat_choice(args[1:], referee)
         except ValueError as error:
-            return [f"{speaker}: {error}"]
+            return [f"{speaker}: {error}; nothing is asked"]
         busy = self._busy(desk, referee, {speaker, name})
         if busy:
             return [busy]
         withdrawn = self.challenges.pop(speaker.lower(), None)
-        self.challenges[speaker.lower()] = Challenge(speaker, name, referee, seat, desk.clock(), address)
+        self.challenges[speaker.lower()] = Challenge(speaker, name, referee, seat, desk.clock(), address, options)
         self.mentioned.add(name)
         told = f" (your challenge to {withdrawn.challenged} is withdrawn)" if withdrawn else ""
         as_what = f"as player {seat}" if seat else "seats drawn at random"
+        if options:
+            as_what += f", playing {describe(options)}"
         return [f"{speaker} challenges {name} to {referee.world.game_title()} on board {referee.name} ({as_what}); "
                 f"{name}, type '{prefix} accept' or '{prefix} decline' within {int(WINDOW)} s{told}"]
 
-    def _seat_choice(self, words: list[str], referee: BoardReferee) -> int | None:
-        """The challenger's seat from ``as 1``/``as 2``/``random``, after checking the options given against
-        the board's (validated by the game's own option parsing). Raises ValueError with the reason."""
+    def _seat_choice(self, words: list[str], referee: BoardReferee) -> tuple[int | None, dict[str, str]]:
+        """The challenger's seat from ``as 1``/``as 2``/``random`` (None: at random), and the ``KEY=VALUE``
+        options that differ from the board's, checked by the game's own option parsing and against the board
+        (bridge.match_options). Raises ValueError with the reason."""
         seat: int | None = None
-        options = {o.name: o for o in referee.world.options}
+        given: dict[str, str] = {}
         index = 0
         while index < len(words):
             word = words[index]
@@ -114,22 +124,14 @@ class Matches:
                 index += 1
             elif "=" in word:
                 key, _, text = word.partition("=")
-                option = options.get(key.replace("-", "_"))
-                if option is None:
-                    raise ValueError(f"{referee.world.game_title()} has no option {key[:30]!r}; its options: "
-                                     f"{', '.join(options) or 'none'}")
-                try:
-                    value = option.parse(text)
-                except ValueError as error:
-                    raise ValueError(f"{option.name}: {error}") from None
-                current = referee.game.options.get(option.name)
-                if current != value:
-                    raise ValueError(f"board {referee.name} plays {option.name}={current}: a board's options are "
-                                     "set in its config; challenge on a board that plays the options you want")
+                given[key] = text
             else:
                 raise ValueError(f"{word[:20]!r}: after the name come a board, 'as 1', 'as 2', 'random' or "
                                  "KEY=VALUE options")
-        return seat
+        options = changed_options(referee.home_world, given)
+        if options:
+            match_world(referee.home_world, options)  # refuses options that change the board's size or seats
+        return seat, options
 
     def _busy(self, desk: Desk, referee: BoardReferee, names: set[str]) -> str | None:
         """Why a challenge of ``names`` cannot take the board: a game with other people (or between the two)
@@ -166,6 +168,13 @@ class Matches:
         busy = self._busy(desk, board, {challenge.challenger, challenge.challenged})
         if busy:
             return [f"{busy}; the challenge is void"]
+        try:
+            world = match_world(board.home_world, challenge.options) if challenge.options else None
+            if world is not None:
+                self.learn(world)
+        except (ValueError, ProtocolError) as error:
+            return [f"board {board.name} cannot play {describe(challenge.options)} now ({error}); the challenge "
+                    "is void"]
         first = challenge.seat or self.rng.choice(MATCH_SEATS)
         seats = {first: challenge.challenger, 3 - first: challenge.challenged}
         replaced = [n for p, n in board.seats.items() if p in seats and n not in seats.values()
@@ -176,12 +185,14 @@ class Matches:
         for player in seats:
             desk.unseat_computer(board, player)
         self.draws.offers.pop(board.name, None)
-        board.new_game(seats, reserve=True)
+        board.new_game(seats, reserve=True, played_in=(world, challenge.options) if world is not None else None)
         for player, bound in ((first, challenge.address), (3 - first, address)):
             if bound is not None:
                 board.take_seat(player, seats[player], bound)
         lines = [f"{speaker} accepts {challenge.challenger}'s challenge: a new game on board {board.name}, "
-                 f"{board.who(1)} against {board.who(2)}; these seats are theirs for this game"]
+                 f"{board.who(1)} against {board.who(2)}; these seats are theirs for this game"
+                 + (f", which plays {describe(challenge.options)} (the next game is the board's own again)"
+                    if challenge.options else "")]
         if replaced:
             lines.append(f"{' and '.join(replaced)} gave up {'their seats' if len(replaced) > 1 else 'a seat'} "
                          "to the match")

@@ -171,6 +171,7 @@ class Service:
                                      is_computer=lambda referee, player: (referee.name, player) in self.bots,
                                      online_names=self._online_names)
         self.desk.matches.online = self._online_names
+        self.desk.matches.learn = lambda world: world.learn_materials(self.client)  # a match's world (its options)
         for name, referee in self.referees.items():
             for player, seated in referee.seats.items():
                 level = seated.removeprefix("computer (").removesuffix(")")
