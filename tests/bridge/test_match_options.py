@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from blockref.bridge.board_store import BoardStore
 from blockref.bridge.commands.games import export_record
 from blockref.bridge.journal import Journal
+from tests.bridge.test_made_boards import ALICE, BOB, make_service, say, stand
 from tests.bridge.test_matches import Table
 
 
@@ -139,3 +141,42 @@ def test_a_lapsed_or_declined_challenge_with_options_leaves_the_board_as_it_was(
     table.chat(2, "decline")
     assert table.referee.world is table.referee.home_world and "Clock" not in table.referee.status()
     assert table.journal.board_options(table.referee.game_id) == {}
+
+
+# ---------------------------------------------------------------------------------------------- made boards
+def test_a_match_on_a_made_board_plays_its_options_without_changing_the_boards_for_good(tmp_path: Path) -> None:
+    service, world = make_service(tmp_path)
+    stand(world, ALICE, (200, 0, 200), 180.0)
+    say(service, world, ALICE, "nodes create yard")
+    asked = say(service, world, BOB, "nodes yard challenge alice as 2 clock=60+120 turn_limit=50")
+    assert any("playing clock=60+120 turn_limit=50" in line for line in asked), asked
+    say(service, world, ALICE, "nodes accept")
+    say(service, world, ALICE, "nodes yard options corners=sides")  # the maker's change, for the next game
+    service.step()
+    yard = service.referees["yard"]
+    assert yard.seats == {1: "alice", 2: "bob"} and yard.game.options["turn_limit"] == 50
+    assert yard.game.options["corners"] == "diagonal"  # the maker's change waits for the match to end
+    assert "Clock: red" in yard.status()
+    kept = BoardStore.load(tmp_path).boards["yard"]
+    assert kept.options == {} and kept.pending == {"corners": "sides"}
+    game_id = yard.game_id
+    yard.journal.close()  # as after kill -9
+    again, _ = make_service(tmp_path, world)
+    yard = again.referees["yard"]
+    assert yard.game_id == game_id and yard.game.options["turn_limit"] == 50 and "Clock: red" in yard.status()
+    say(again, world, ALICE, "nodes yard concede")
+    again.step()
+    yard = again.referees["yard"]
+    assert yard.game.options == {"corners": "sides", "turn_limit": 400} and "Clock" not in yard.status()
+
+
+def test_a_size_option_is_refused_on_a_made_board_too(tmp_path: Path) -> None:
+    service, world = make_service(tmp_path)
+    stand(world, ALICE, (200, 0, 200), 180.0)
+    say(service, world, ALICE, "newrule create dots")
+    dots = service.referees["dots"]
+    bounds, game_id = dots.bounds(), dots.game_id
+    lines = say(service, world, BOB, "newrule dots challenge alice size=9")
+    assert len(lines) == 1 and "size=9 would change the board's size" in lines[0], lines
+    assert service.referees["dots"] is dots and dots.bounds() == bounds and dots.game_id == game_id
+    assert BoardStore.load(tmp_path).boards["dots"].options == {}
