@@ -20,6 +20,7 @@ from blockref.bridge.journal import Journal, SavedGame
 from blockref.bridge.protocol import ProtocolError
 from blockref.bridge.referee import BoardReferee
 
+MAX_VALUE = 60  # characters of one option's value in a challenge
 Learn = Callable[[GameWorld], object]
 """Has a world learn what the server shows of its blocks (``GameWorld.learn_materials`` with a client)."""
 
@@ -35,14 +36,15 @@ def changed_options(home: GameWorld, given: Mapping[str, str]) -> dict[str, str]
         if option is None:
             raise ValueError(f"{home.game_title()} has no option {key[:30]!r}; its options: "
                              f"{', '.join(known) or 'none'}")
-        if not text.isprintable() or not text:
-            raise ValueError(f"{option.name}: give a value, like {option.name}={option.default}")
+        if not text.isprintable() or not text or len(text) > MAX_VALUE:
+            raise ValueError(f"{option.name}: give a value of at most {MAX_VALUE} characters, like "
+                             f"{option.name}={option.default}")
         try:
             value = option.parse(text)
         except ValueError as error:
             raise ValueError(f"{option.name}: {error}") from None
         if value != board.get(option.name, option.default):
-            changed[option.name] = text[:60]
+            changed[option.name] = text
     return changed
 
 

@@ -76,6 +76,7 @@ def test_a_match_without_a_clock_on_a_clocked_board() -> None:
     ("newrule", "newrule", "players=4", "players=4 would change the board's size or its seats"),
     ("tightwire", "tw", "size=7 slack=2", "size=7 would change the board's size"),
     ("nodes", "nodes", "clock=sometimes", "clock: "),
+    ("tightwire", "tw", "setup=" + "a1," * 40, "setup: give a value of at most 60 characters"),
     ("nodes", "nodes", "clock=60+120 colour=red", "has no option 'colour'"),
 ])
 def test_an_option_that_changes_the_board_or_is_bad_is_refused_and_nothing_changes(
