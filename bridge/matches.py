@@ -4,7 +4,8 @@
 A challenge asks an online person; they accept or decline within :data:`WINDOW` seconds (a lapse is told).
 On acceptance a new game starts on the board with the two seated in seats 1 and 2 (the challenger's choice,
 else at random); those seats are the game's own (journaled with it, :meth:`Journal.reserved_seats`): nobody
-else may take them for that game. Draw offers are in :mod:`bridge.draw_offers`. Open challenges and draw
+else may take them for that game. ``KEY=VALUE`` options that leave the board as it stands hold for that game
+alone (:mod:`bridge.match_options`). Draw offers are in :mod:`bridge.draw_offers`. Open challenges and draw
 offers live in memory only: a restart forgets them.
 """
 
