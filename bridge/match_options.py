@@ -4,7 +4,8 @@ up again after a restart.
 A match may play options other than its board's when they leave the board where it stands: the same
 region and the same seats (a clock, a turn limit, the start corners). They hold for that game alone:
 the next game (``start``) is the board's own again. Options that would change the board's size or seats
-are refused with the reason. The options given are journaled with the game (``Journal.board_options``,
+(:class:`BoardChange`) rebuild a board made in the world for that game (``MadeBoards.rebuild_for_match``)
+and are refused with the reason elsewhere. The options given are journaled with the game (``Journal.board_options``,
 in the transaction that starts it), and a referee made with :func:`board_referee` builds the board's world
 with them again when that game is still on the board, so a ``kill -9`` changes nothing.
 """
@@ -54,9 +55,12 @@ def match_world(home: GameWorld, options: Mapping[str, str]) -> GameWorld:
     world = _rebuilt(home, options)
     if not _fits(home, world):
         culprits = {k: v for k, v in options.items() if not _fits(home, _rebuilt(home, {k: v}))} or options
-        raise ValueError(f"{describe(culprits)} would change the board's size or its seats, and a match plays "
-                         "the board as it stands: challenge on a board of that size")
+        raise BoardChange(f"{describe(culprits)} would change the board's size or its seats")
     return world
+
+
+class BoardChange(ValueError):
+    """Options that would change a board's size or seats: only a board made in the world is rebuilt so."""
 
 
 def _rebuilt(home: GameWorld, options: Mapping[str, str]) -> GameWorld:

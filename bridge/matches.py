@@ -14,18 +14,27 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from blockref.bridge.draw_offers import WINDOW, Desk, DrawOffers
-from blockref.bridge.match_options import Learn, changed_options, describe, match_world
+from blockref.bridge.match_options import BoardChange, Learn, changed_options, describe, match_world
 from blockref.bridge.protocol import ProtocolError
 
 if TYPE_CHECKING:
+    from blockref.bridge.games.base import GameWorld
     from blockref.bridge.referee import BoardReferee
 
 VERBS = ("challenge", "accept", "decline")
 """The match verbs; ``draw`` without words is the draw offer (with words it is a game's move: ``tw draw B5-C3``)."""
 MATCH_SEATS = (1, 2)
+
+
+class Resizer(Protocol):
+    """What matches need of the boards made in the world (:class:`bridge.made_boards.MadeBoards`): a board
+    rebuilt for a match of another size."""
+
+    def match_problem(self, referee: BoardReferee, options: dict[str, str]) -> str | None: ...
+    def rebuild_for_match(self, referee: BoardReferee, options: dict[str, str]) -> BoardReferee: ...
 
 
 @dataclass
@@ -40,6 +49,8 @@ class Challenge:
     """Where the challenger connects from, where the server tells it (their seat is bound to it)."""
     options: dict[str, str] = field(default_factory=dict)
     """The board options the match plays that differ from the board's (bridge.match_options)."""
+    resize: bool = False
+    """Whether the options change the board's size or seats: the made board is rebuilt for the match."""
 
 
 @dataclass
@@ -51,6 +62,8 @@ class Matches:
     rng: random.Random = field(default_factory=random.Random)
     learn: Learn = lambda world: None
     """Has a match's world learn what the server shows of its blocks (the service gives its client)."""
+    resizer: Resizer | None = None
+    """Rebuilds a board made in the world for a match of another size (None: no board can be)."""
     challenges: dict[str, Challenge] = field(default_factory=dict)
     """By the challenger's name in lower case."""
     draws: DrawOffers = field(default_factory=DrawOffers)
@@ -92,14 +105,15 @@ class Matches:
         if name is None:
             return [f"{speaker}, nobody called {args[0][:20]!r} is online"]
         try:
-            seat, options = self._seat_choice(args[1:], referee)
+            seat, options, resize = self._seat_choice(args[1:], referee)
         except ValueError as error:
             return [f"{speaker}: {error}; nothing is asked"]
         busy = self._busy(desk, referee, {speaker, name})
         if busy:
             return [busy]
         withdrawn = self.challenges.pop(speaker.lower(), None)
-        self.challenges[speaker.lower()] = Challenge(speaker, name, referee, seat, desk.clock(), address, options)
+        self.challenges[speaker.lower()] = Challenge(speaker, name, referee, seat, desk.clock(), address, options,
+                                                     resize)
         self.mentioned.add(name)
         told = f" (your challenge to {withdrawn.challenged} is withdrawn)" if withdrawn else ""
         as_what = f"as player {seat}" if seat else "seats drawn at random"
@@ -108,10 +122,11 @@ class Matches:
         return [f"{speaker} challenges {name} to {referee.world.game_title()} on board {referee.name} ({as_what}); "
                 f"{name}, type '{prefix} accept' or '{prefix} decline' within {int(WINDOW)} s{told}"]
 
-    def _seat_choice(self, words: list[str], referee: BoardReferee) -> tuple[int | None, dict[str, str]]:
-        """The challenger's seat from ``as 1``/``as 2``/``random`` (None: at random), and the ``KEY=VALUE``
+    def _seat_choice(self, words: list[str], referee: BoardReferee) -> tuple[int | None, dict[str, str], bool]:
+        """The challenger's seat from ``as 1``/``as 2``/``random`` (None: at random), the ``KEY=VALUE``
         options that differ from the board's, checked by the game's own option parsing and against the board
-        (bridge.match_options). Raises ValueError with the reason."""
+        (bridge.match_options), and whether they need the board rebuilt (a made board's other size). Raises
+        ValueError with the reason."""
         seat: int | None = None
         given: dict[str, str] = {}
         index = 0
@@ -130,9 +145,16 @@ class Matches:
                 raise ValueError(f"{word[:20]!r}: after the name come a board, 'as 1', 'as 2', 'random' or "
                                  "KEY=VALUE options")
         options = changed_options(referee.home_world, given)
-        if options:
-            match_world(referee.home_world, options)  # refuses options that change the board's size or seats
-        return seat, options
+        try:
+            if options:
+                match_world(referee.home_world, options)
+        except BoardChange as change:
+            problem = self.resizer.match_problem(referee, options) if self.resizer else "no board can be rebuilt here"
+            if problem:
+                raise ValueError(f"{change}, and board {referee.name} cannot be: {problem}; challenge on a board "
+                                 "of that size, or on one made in the world") from None
+            return seat, options, True
+        return seat, options, False
 
     def _busy(self, desk: Desk, referee: BoardReferee, names: set[str]) -> str | None:
         """Why a challenge of ``names`` cannot take the board: a game with other people (or between the two)
@@ -169,10 +191,15 @@ class Matches:
         busy = self._busy(desk, board, {challenge.challenger, challenge.challenged})
         if busy:
             return [f"{busy}; the challenge is void"]
+        world: GameWorld | None = None
         try:
-            world = match_world(board.home_world, challenge.options) if challenge.options else None
-            if world is not None:
-                self.learn(world)
+            if challenge.resize and self.resizer is not None:
+                board = self.resizer.rebuild_for_match(board, challenge.options)
+                world = board.world
+            else:
+                world = match_world(board.home_world, challenge.options) if challenge.options else None
+                if world is not None:
+                    self.learn(world)
         except (ValueError, ProtocolError) as error:
             return [f"board {board.name} cannot play {describe(challenge.options)} now ({error}); the challenge "
                     "is void"]

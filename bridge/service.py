@@ -183,6 +183,7 @@ class Service:
                     if player not in referee.seats:
                         self.seat_computer(referee, player, fill)
         self.made = MadeBoards(self)
+        self.desk.matches.resizer = self.made  # a match of another size on a board made in the world
 
     # ------------------------------------------------------------------ loop
     def run(self, stop: threading.Event, on_cycle: Callable[[], None] | None = None) -> None:

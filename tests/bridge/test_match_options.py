@@ -171,13 +171,53 @@ def test_a_match_on_a_made_board_plays_its_options_without_changing_the_boards_f
     assert yard.game.options == {"corners": "sides", "turn_limit": 400} and "Clock" not in yard.status()
 
 
-def test_a_size_option_is_refused_on_a_made_board_too(tmp_path: Path) -> None:
+def test_a_size_option_rebuilds_a_made_board_for_the_match_alone_through_a_restart(tmp_path: Path) -> None:
     service, world = make_service(tmp_path)
     stand(world, ALICE, (200, 0, 200), 180.0)
-    say(service, world, ALICE, "newrule create dots")
+    say(service, world, ALICE, "tw create wire")
+    small = service.referees["wire"].bounds()
+    asked = say(service, world, BOB, "tw wire challenge alice as 1 size=7 clock=seed")
+    assert any("playing clock=seed size=7" in line for line in asked), asked
+    say(service, world, ALICE, "tw accept")
+    wire = service.referees["wire"]
+    assert wire.bounds() != small and wire.game.options["size"] == 7 and "Reserve" in wire.status()
+    assert wire.seats == {1: "bob", 2: "alice"} and wire.journal.board_options(wire.game_id) == {
+        "clock": "seed", "size": "7"}
+    kept = BoardStore.load(tmp_path).boards["wire"]
+    assert kept.options == {} and kept.match == {"clock": "seed", "size": "7"}
+    say(service, world, BOB, "tw wire draw A1-B3 move A1-B3")
+    game_id = wire.game_id
+    wire.journal.close()  # as after kill -9
+    again, _ = make_service(tmp_path, world)
+    wire = again.referees["wire"]
+    assert wire.game_id == game_id and wire.state.history() == ["draw A1-B3 move A1-B3"]
+    assert wire.game.options["size"] == 7 and "Reserve" in wire.status()
+    say(again, world, ALICE, "tw wire concede")
+    again.step()
+    wire = again.referees["wire"]
+    assert wire.bounds() == small and wire.game.options["size"] == 5 and "Reserve" not in wire.status()
+    kept = BoardStore.load(tmp_path).boards["wire"]
+    assert kept.options == {} and kept.match is None
+
+
+def test_a_size_option_is_refused_where_the_made_board_would_reach_another(tmp_path: Path) -> None:
+    service, world = make_service(tmp_path)
+    stand(world, ALICE, (200, 0, 200), 180.0)
+    say(service, world, ALICE, "newrule create dots size=4")
     dots = service.referees["dots"]
+    (low_x, _, _), (_, _, high_z) = dots.bounds()
+    stand(world, ALICE, (low_x - 12, 0, high_z - 20), 180.0)  # a board just west of it
+    say(service, world, ALICE, "nodes create yard spacing=2")
+    assert "yard" in service.referees
     bounds, game_id = dots.bounds(), dots.game_id
-    lines = say(service, world, BOB, "newrule dots challenge alice size=9")
-    assert len(lines) == 1 and "size=9 would change the board's size" in lines[0], lines
+    lines = say(service, world, BOB, "newrule dots challenge alice size=12")
+    assert len(lines) == 1 and "size=12 would change the board's size or its seats, and board dots cannot be" \
+        in lines[0], lines
     assert service.referees["dots"] is dots and dots.bounds() == bounds and dots.game_id == game_id
-    assert BoardStore.load(tmp_path).boards["dots"].options == {}
+    assert BoardStore.load(tmp_path).boards["dots"].match is None
+
+
+def test_a_size_option_is_refused_on_a_board_of_the_config() -> None:
+    table = Table("newrule", "newrule")
+    lines = table.chat(1, "challenge bob size=9")
+    assert len(lines) == 1 and "board main cannot be: it is a board of the config" in lines[0], lines
