@@ -3,8 +3,9 @@
 One bridge process referees a Tightwire board of the config (turns typed in chat). Tom challenges Ria with a
 clock and two slack lines; she accepts: the game plays with them (status tells the clock), journaled with
 them. The referee is killed (kill -9) and started again: the same game, still with its clock and slack, goes
-on. Then on a board Ria makes in the world, a challenge with another size is refused in one line (nothing
-changes), and one with a clock only is accepted there; the made board keeps its own options for good.
+on, then the next game is the board's own. A challenge with another size is refused on the config's board
+in one line; on a board Ria makes in the world it is accepted: the board is rebuilt with 7 dots a side for
+that game, and built back with its own 5 once the game ends.
 """
 
 from __future__ import annotations
@@ -16,12 +17,16 @@ from typing import Any
 
 import pytest
 
+from blockref.bridge.board_placing import world_here
 from blockref.bridge.board_store import BoardStore
+from blockref.bridge.games.base import GameWorld
 from blockref.bridge.journal import Journal
+from blockref.bridge.protocol import MinecraftClient
 from tests.e2e.arena import BridgeProcess, api_offset, wait_for
 from tests.support.players import Players
 
 pytestmark = pytest.mark.server
+Cell = tuple[int, int, int]
 ORIGIN = (160, 0, 40)  # x 159..173, z 27..41: clear of the other end-to-end boards
 MADE_AT = (10, 0, 45)  # where Ria stands to make a board, facing south (z 47.. ahead): clear of the others
 CLOCK = "300+600"  # generous: a loaded machine never runs out of it
@@ -113,28 +118,47 @@ def test_a_clock_challenge_plays_with_its_options_through_a_kill(table: Table) -
     assert table.game()[2] == {} and table.game()[1]["slack"] == 1
 
 
-def test_on_a_made_board_a_size_challenge_is_refused_and_a_clock_one_played(embedded_server, table: Table) -> None:  # type: ignore[no-untyped-def]
+def test_a_size_challenge_is_refused_on_the_configs_board_and_rebuilds_a_made_board_for_its_game(
+        embedded_server, table: Table) -> None:  # type: ignore[no-untyped-def]
     tom, ria = table.bots["tom"], table.bots["ria"]
+    before = table.mark("tom")
+    tom.chat("tw main challenge ria size=7")
+    table.wait_said("tom", "board main cannot be: it is a board of the config", before)
     offset = api_offset(embedded_server, ria)
     x, y, z = MADE_AT
     ria.move_to((x + 0.5 + offset[0], y + offset[1], z + 0.5 + offset[2]))
     ria.look_at((x + 0.5 + offset[0], y + 1.6 + offset[1], z + 10.5 + offset[2]))
     ria.chat("tw create yard")
     table.wait_said("ria", "ria made board yard", timeout=60)
-    before = table.mark("tom")
-    tom.chat("tw yard challenge ria size=7")
-    table.wait_said("tom", "size=7 would change the board's size or its seats", before)
-    assert not table.said("ria", "tom challenges ria to Tightwire on board yard")
-    tom.chat(f"tw yard challenge ria as 2 clock={CLOCK}")
-    table.wait_said("ria", f"on board yard (as player 2, playing clock={CLOCK})")
+    client = MinecraftClient.connect(embedded_server.host, embedded_server.api_port)
+    small = world_here("tightwire", MADE_AT, 180, {})[0]
+    large = world_here("tightwire", MADE_AT, 180, {"size": "7"})[0]
+    assert large.geometry.bounds() != small.geometry.bounds()
+    before = table.mark("ria")
+    tom.chat(f"tw yard challenge ria as 2 size=7 clock={CLOCK}")
+    table.wait_said("ria", f"on board yard (as player 2, playing clock={CLOCK} size=7)", before)
     ria.chat("tw accept")
-    table.wait_said("tom", "a new game on board yard, player 1 (orange, ria) against player 2 (blue, tom)")
-    _, options, board_options, _ = table.game("yard")
-    assert board_options == {"clock": CLOCK} and options["size"] == 5
+    table.wait_said("tom", "a new game on board yard, player 1 (orange, ria) against player 2 (blue, tom)", before)
+    _, options, board_options, game_id = table.game("yard")
+    assert board_options == {"clock": CLOCK, "size": "7"} and options["size"] == 7
+    made = BoardStore.load(table.data).boards["yard"]
+    assert made.options == {} and made.match == {"clock": CLOCK, "size": "7"}  # the board's own options stay
+    wait_for(lambda: not pieces_missing(client, large), 60, "the board rebuilt with 7 dots a side")
     before = table.mark("tom")
     tom.chat("tw yard status")
     table.wait_said("tom", RESERVE, before)
-    assert BoardStore.load(table.data).boards["yard"].options == {}  # the made board's own options, unchanged
     ria.chat("tw yard concede")
+    wait_for(lambda: BoardStore.load(table.data).boards["yard"].match is None, 60, "the board built back")
+    wait_for(lambda: table.game("yard")[3] != game_id and table.game("yard")[1]["size"] == 5, 30,
+             "the board's own game again", every=0.2)
+    wait_for(lambda: not pieces_missing(client, small), 60, "the board with 5 dots a side again")
     ria.chat("tw delete yard")  # the world as the next tests expect it
     table.wait_said("ria", "ria deleted board yard", timeout=60)
+    client.close()
+
+
+def pieces_missing(client: MinecraftClient, world: GameWorld) -> list[Cell]:
+    """Cells of the board's new game the world does not show (Tightwire shows no clock on its rim)."""
+    target = world.target(world.game.new_initial_state(), {})
+    observed = client.get_blocks(*world.geometry.bounds())
+    return [c for c, b in target.items() if observed.get(c) != b.legacy_id]
