@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from blockref.bridge.board_placing import world_here
+from blockref.bridge.board_placing import board_world
 from blockref.bridge.board_store import BoardStore
 from blockref.bridge.games.base import GameWorld
 from blockref.bridge.journal import Journal
@@ -131,8 +131,9 @@ def test_a_size_challenge_is_refused_on_the_configs_board_and_rebuilds_a_made_bo
     ria.chat("tw create yard")
     table.wait_said("ria", "ria made board yard", timeout=60)
     client = MinecraftClient.connect(embedded_server.host, embedded_server.api_port)
-    small = world_here("tightwire", MADE_AT, 180, {})[0]
-    large = world_here("tightwire", MADE_AT, 180, {"size": "7"})[0]
+    made = BoardStore.load(table.data).boards["yard"]
+    small = board_world("tightwire", made.origin, made.orientation, {})  # the match grows it from its origin
+    large = board_world("tightwire", made.origin, made.orientation, {"size": "7"})
     assert large.geometry.bounds() != small.geometry.bounds()
     before = table.mark("ria")
     tom.chat(f"tw yard challenge ria as 2 size=7 clock={CLOCK}")
@@ -143,7 +144,7 @@ def test_a_size_challenge_is_refused_on_the_configs_board_and_rebuilds_a_made_bo
     assert board_options == {"clock": CLOCK, "size": "7"} and options["size"] == 7
     made = BoardStore.load(table.data).boards["yard"]
     assert made.options == {} and made.match == {"clock": CLOCK, "size": "7"}  # the board's own options stay
-    wait_for(lambda: not pieces_missing(client, large), 60, "the board rebuilt with 7 dots a side")
+    wait_for(lambda: not pieces_missing(client, large), 60, "the floor of the board rebuilt with 7 dots a side")
     before = table.mark("tom")
     tom.chat("tw yard status")
     table.wait_said("tom", RESERVE, before)
@@ -151,14 +152,15 @@ def test_a_size_challenge_is_refused_on_the_configs_board_and_rebuilds_a_made_bo
     wait_for(lambda: BoardStore.load(table.data).boards["yard"].match is None, 60, "the board built back")
     wait_for(lambda: table.game("yard")[3] != game_id and table.game("yard")[1]["size"] == 5, 30,
              "the board's own game again", every=0.2)
-    wait_for(lambda: not pieces_missing(client, small), 60, "the board with 5 dots a side again")
+    wait_for(lambda: not pieces_missing(client, small), 60, "the floor of the board with 5 dots a side again")
     ria.chat("tw delete yard")  # the world as the next tests expect it
     table.wait_said("ria", "ria deleted board yard", timeout=60)
     client.close()
 
 
 def pieces_missing(client: MinecraftClient, world: GameWorld) -> list[Cell]:
-    """Cells of the board's new game the world does not show (Tightwire shows no clock on its rim)."""
+    """Cells of the board's floor the world does not show (the layers above show the clock, which runs)."""
+    low, high = world.geometry.bounds()
     target = world.target(world.game.new_initial_state(), {})
-    observed = client.get_blocks(*world.geometry.bounds())
-    return [c for c, b in target.items() if observed.get(c) != b.legacy_id]
+    observed = client.get_blocks(low, (high[0], low[1], high[2]))
+    return [c for c, b in target.items() if c[1] == low[1] and observed.get(c) != b.legacy_id]
