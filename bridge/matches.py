@@ -63,6 +63,8 @@ class Matches:
     learn: Learn = lambda world: None
     """Has a match's world learn what the server shows of its blocks (the service gives its client)."""
     resizer: Resizer | None = None
+    live: Callable[[BoardReferee], bool] = lambda referee: True
+    """Whether a board's referee still referees it (a made board rebuilt or moved has a new one)."""
     """Rebuilds a board made in the world for a match of another size (None: no board can be)."""
     challenges: dict[str, Challenge] = field(default_factory=dict)
     """By the challenger's name in lower case."""
@@ -185,6 +187,9 @@ class Matches:
         if verb == "decline":
             return [f"{speaker} declines {challenge.challenger}'s challenge"]
         board = challenge.referee
+        if not self.live(board):
+            return [f"board {board.name} was rebuilt, moved or deleted since the challenge: it is void; challenge "
+                    "again"]
         online = self.online()
         if online is not None and challenge.challenger not in online:
             return [f"{challenge.challenger} is no longer online: the challenge is void"]

@@ -184,6 +184,7 @@ class Service:
                         self.seat_computer(referee, player, fill)
         self.made = MadeBoards(self)
         self.desk.matches.resizer = self.made  # a match of another size on a board made in the world
+        self.desk.matches.live = lambda referee: self.referees.get(referee.name) is referee
 
     # ------------------------------------------------------------------ loop
     def run(self, stop: threading.Event, on_cycle: Callable[[], None] | None = None) -> None:

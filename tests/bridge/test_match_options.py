@@ -11,7 +11,7 @@ import pytest
 from blockref.bridge.board_store import BoardStore
 from blockref.bridge.commands.games import export_record
 from blockref.bridge.journal import Journal
-from tests.bridge.test_made_boards import ALICE, BOB, make_service, say, stand
+from tests.bridge.test_made_boards import ALICE, BOB, ROOT, make_service, say, stand
 from tests.bridge.test_matches import Table
 
 
@@ -221,3 +221,19 @@ def test_a_size_option_is_refused_on_a_board_of_the_config() -> None:
     table = Table("newrule", "newrule")
     lines = table.chat(1, "challenge bob size=9")
     assert len(lines) == 1 and "board main cannot be: it is a board of the config" in lines[0], lines
+
+
+def test_a_challenge_on_a_made_board_rebuilt_since_is_void_on_acceptance(tmp_path: Path) -> None:
+    service, world = make_service(tmp_path)
+    stand(world, ALICE, (200, 0, 200), 180.0)
+    say(service, world, ALICE, "tw create wire")
+    say(service, world, BOB, "tw wire challenge alice clock=seed")
+    say(service, world, ROOT, "tw wire challenge alice size=7")
+    say(service, world, ALICE, "tw accept root")  # the board is rebuilt for root's match
+    wire = service.referees["wire"]
+    game_id = wire.game_id
+    lines = say(service, world, ALICE, "tw accept bob")
+    assert any("board wire was rebuilt, moved or deleted since the challenge: it is void" in line
+               for line in lines), lines
+    assert service.referees["wire"] is wire and wire.game_id == game_id and wire.game.options["size"] == 7
+    assert wire.journal.running_game("wire").id == game_id  # type: ignore[union-attr]
