@@ -45,6 +45,9 @@ class MadeBoard:
     """Options asked for, taking effect with the board's next game."""
     deleting: bool = False
     """Deleted, its old blocks not all back yet: the next start puts them back and forgets the board."""
+    match: dict[str, str] | None = None
+    """Options of a match's game the board stands rebuilt with (another size) on top of its own, until
+    that game ends (see :meth:`bridge.made_boards.MadeBoards.rebuild_for_match`)."""
 
     @classmethod
     def from_json(cls, row: Mapping[str, Any]) -> MadeBoard:

@@ -44,8 +44,9 @@ def help_lines(referee: BoardReferee, placers_reported: bool = True, topic: str 
     the server names who placed each block."""
     prefix = referee.prefix
     if topic == "matches":
-        return [f"{prefix} challenge NAME [as 1|as 2|random]: a match against NAME, who answers '{prefix} accept' "
-                f"or '{prefix} decline' within a minute",
+        return [f"{prefix} challenge NAME [as 1|as 2|random] [KEY=VALUE ...]: a match against NAME (options for "
+                f"that game alone, like clock=60+120), who answers '{prefix} accept' or '{prefix} decline' within a "
+                "minute",
                 f"{prefix} draw: offer a draw (or agree to one offered); {prefix} concede: give the game up"]
     if topic == "boards":
         return [f"{prefix} clear removes the board (the game is kept); {prefix} build brings it back",

@@ -48,6 +48,18 @@ BOARD_KEYS = ("name", "game", "origin", "spacing", "orientation", "style", "chat
 
 
 @dataclass(frozen=True)
+class WorldRecipe:
+    """How :func:`build_world` made a board's world: enough to make it again with other game options."""
+
+    game: str
+    origin: tuple[int, int, int]
+    spacing: int | None
+    orientation: int
+    style: str | None
+    options: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class BoardConfig:
     """One board: its name, the chat prefix its players type, and its game as it lives in the world."""
 
@@ -101,6 +113,7 @@ def build_world(game: str, origin: tuple[int, int, int], spacing: int | None, or
         except ValueError as error:
             raise ValueError(f"{option.name}: {_plain(error, text)}") from None
     world = cls.build(origin, spacing, orientation, style, values)
+    world.built_with = WorldRecipe(cls.name, origin, spacing, orientation, style, dict(options))
     if any(abs(v) > WORLD_BORDER for corner in world.geometry.bounds() for v in corner):
         raise ValueError(f"origin {','.join(map(str, origin))}: the board would reach beyond the world's border "
                          f"(±{WORLD_BORDER:,} blocks on each axis); give a position inside it")

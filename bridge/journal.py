@@ -68,6 +68,10 @@ CREATE TABLE IF NOT EXISTS reserved_seats (
     name TEXT NOT NULL,
     PRIMARY KEY (game_id, player)
 );
+CREATE TABLE IF NOT EXISTS board_options (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id),
+    options TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS seats (
     board TEXT NOT NULL,
     player INTEGER NOT NULL,
@@ -239,11 +243,13 @@ class Journal:
         return self.fault is None
 
     def start_game(self, board: str, game: str, options: dict[str, Any], seats: Mapping[int, str] | None = None,
-                   reserve: bool = False, addresses: Mapping[int, str] | None = None) -> int:
+                   reserve: bool = False, addresses: Mapping[int, str] | None = None,
+                   board_options: Mapping[str, str] | None = None) -> int:
         """A new game on ``board``; any running game there is closed as abandoned. ``seats`` (player: name)
         are taken in the same transaction (a web game is never journaled without its seats), bound to
         ``addresses`` (player: the machine, where known); with ``reserve`` they are that game's own (a
-        match: see :meth:`reserved_seats`)."""
+        match: see :meth:`reserved_seats`). ``board_options`` are the board options this game alone is
+        played with (a match's: see :meth:`board_options`)."""
         bound = addresses or {}
         with self._writing():
             self._db.executemany("INSERT OR REPLACE INTO seats (board, player, name, address) VALUES (?, ?, ?, ?)",
@@ -260,6 +266,9 @@ class Journal:
             if reserve:
                 self._db.executemany("INSERT INTO reserved_seats (game_id, player, name) VALUES (?, ?, ?)",
                                      [(cursor.lastrowid, p, n) for p, n in (seats or {}).items()])
+            if board_options:
+                self._db.execute("INSERT INTO board_options (game_id, options) VALUES (?, ?)",
+                                 (cursor.lastrowid, json.dumps(dict(board_options), sort_keys=True)))
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
@@ -269,6 +278,14 @@ class Journal:
             return {}  # a journal written before matches, read only
         rows = self._db.execute("SELECT player, name FROM reserved_seats WHERE game_id = ?", (game_id,))
         return {p: n for p, n in rows}
+
+    def board_options(self, game_id: int) -> dict[str, str]:
+        """The board options (as typed: ``clock``: ``60+120``) a game is played with beside its board's own
+        (a match's options, see bridge.match_options); none for most games."""
+        if not self._has_table("board_options"):
+            return {}  # a journal written before them, read only
+        row = self._db.execute("SELECT options FROM board_options WHERE game_id = ?", (game_id,)).fetchone()
+        return {} if row is None else {str(k): str(v) for k, v in json.loads(row[0]).items()}
 
     def append(self, game_id: int, entry: str, by: str | None = None, ending: Ending | None = None) -> None:
         """Add an entry; with ``ending`` (the entry ended the game: its result and reason) the game is finished

@@ -30,6 +30,7 @@ from blockref.bridge.config import WORLD_BORDER, BoardConfig
 from blockref.bridge.games import WORLDS, world_class
 from blockref.bridge.games.base import GameWorld
 from blockref.bridge.journal import Journal, JournalError
+from blockref.bridge.match_options import board_referee
 from blockref.bridge.protocol import ChatPost, ConnectionLost, GarbledReply, ProtocolError, ServerFailure
 from blockref.bridge.referee import BoardReferee
 
@@ -195,7 +196,7 @@ class MadeBoards:
             return self._options(made, speaker, words)
         try:
             tile, orientation, said = self._stance(event)
-            world, origin = world_here(made.game, tile, orientation, made.options)
+            world, origin = world_here(made.game, tile, orientation, _standing(made))
         except ValueError as error:
             return f"{speaker}: board {made.name} is not moved: {error}"
         problem = self._region_problem(made.name, world, moving=made.name)
@@ -230,21 +231,62 @@ class MadeBoards:
             return
         for made in list(self.store.boards.values()):
             referee = self.service.referees.get(made.name)
-            if made.pending is None or referee is None:
+            if referee is None or (made.pending is None and not self._match_over(made, referee)):
                 continue
             if referee.state.history() and not referee.state.is_terminal():
                 continue
-            options, made.pending = made.pending, None
+            if referee.journal.reserved_seats(referee.game_id) and not referee.state.is_terminal():
+                continue  # a match accepted: its game is played first
+            match, options, made.pending, made.match = made.match, made.pending or made.options, None, None
             kept, made.options = made.options, options
             try:
                 world = board_world(made.game, made.origin, made.orientation, options)
                 self._rebuild(made, world, made.origin, made.orientation)
             except (ValueError, OSError, ServerFailure, GarbledReply) as error:
-                made.options = kept
+                made.options, made.match = kept, match
                 self.service.post(None, f"board {made.name} keeps its options: {error}")
                 continue
             self.service.post(None, f"board {made.name} now plays with "
                                     f"{' '.join(f'{k}={v}' for k, v in options.items()) or 'the defaults'}")
+
+    # ------------------------------------------------------------------ a match of another size
+    def match_problem(self, referee: BoardReferee, options: dict[str, str]) -> str | None:
+        """Why board ``referee`` cannot be rebuilt for a match's game with ``options`` (another size), or None
+        when it can: only a board made in the world can, where its region would stay clear of the others."""
+        made = self.store.boards.get(referee.name)
+        if made is None:
+            return "it is a board of the config, whose size is set there"
+        if self.service.referees.get(made.name) is not referee:
+            return "it was rebuilt or moved meanwhile; challenge again"
+        try:
+            world = board_world(made.game, made.origin, made.orientation, {**made.options, **options})
+        except ValueError as error:
+            return str(error)
+        return self._region_problem(made.name, world, moving=made.name)
+
+    def rebuild_for_match(self, referee: BoardReferee, options: dict[str, str]) -> BoardReferee:
+        """Rebuild the made board of ``referee`` with a match's ``options`` on top of its own (kept in the data
+        folder until the match's game ends: :meth:`poll` builds it back); the new referee. ValueError (the
+        board as it was) where that cannot be."""
+        problem = self.match_problem(referee, options)
+        if problem:
+            raise ValueError(problem)
+        made = self.store.boards[referee.name]
+        world = board_world(made.game, made.origin, made.orientation, {**made.options, **options})
+        kept = made.match
+        made.match = dict(options)
+        try:
+            self._rebuild(made, world, made.origin, made.orientation)
+        except (ValueError, OSError, ServerFailure, GarbledReply) as error:
+            made.match = kept
+            raise ValueError(f"the board cannot be rebuilt ({error})") from None
+        return self.service.referees[made.name]
+
+    def _match_over(self, made: MadeBoard, referee: BoardReferee) -> bool:
+        """Whether the board stands rebuilt for a match whose game is no longer the one on it, or is over."""
+        if made.match is None:
+            return False
+        return referee.state.is_terminal() or referee.journal.board_options(referee.game_id) != made.match
 
     # ------------------------------------------------------------------ the world
     def _stance(self, event: ChatPost) -> tuple[Cell, int, str]:
@@ -258,6 +300,10 @@ class MadeBoards:
         if yaw is None:
             return where, 0, " (this server does not tell which way players face: rows run north)"
         return where, orientation_for_yaw(yaw), ""
+
+    def _learn(self, world: GameWorld) -> None:
+        """A match's world on a made board (bridge.match_options) learns the server's blocks."""
+        world.learn_materials(self.service.client)
 
     def _height(self) -> tuple[int, int]:
         client = self.service.client
@@ -314,7 +360,7 @@ class MadeBoards:
 
     def _add_referee(self, made: MadeBoard, world: GameWorld, notices: list[str]) -> None:
         """Referee the board from now on, drawn at once (nothing standing there is a move)."""
-        referee = BoardReferee(made.name, world, self.journal, prefix=made.prefix)
+        referee = board_referee(made.name, world, self.journal, self._learn, prefix=made.prefix)
         referee.notices.extend(notices)
         self.service.add_board(BoardConfig(made.name, world, made.prefix), referee)
         low, high = referee.bounds()
@@ -325,13 +371,13 @@ class MadeBoards:
         """A board kept from before a restart, refereed again beside the config's boards."""
         if made.name in self.service.referees:
             raise ValueError(f"the config has a board {made.name} now")
-        world = board_world(made.game, made.origin, made.orientation, made.options)
+        world = board_world(made.game, made.origin, made.orientation, _standing(made))
         others = {n: r.bounds() for n, r in self.service.referees.items()}
         problem = region_problem(made.name, world.geometry.bounds(), others, (-WORLD_BORDER, WORLD_BORDER))
         if problem:
             raise ValueError(problem)
         notices = _materials(world, self.service.client)
-        referee = BoardReferee(made.name, world, self.journal, prefix=made.prefix)
+        referee = board_referee(made.name, world, self.journal, self._learn, prefix=made.prefix)
         referee.notices.extend(notices)
         self.service.add_board(BoardConfig(made.name, world, made.prefix), referee)
 
@@ -362,6 +408,11 @@ class MadeBoards:
         """The line refusing ``verb`` on the board to ``speaker``, or None when they may (bridge.board_rights)."""
         told = self.service.client.supports_player_addresses()
         return refusal(made, self.service.config.admins, self.store, speaker, address, told, verb)
+
+
+def _standing(made: MadeBoard) -> dict[str, str]:
+    """The options the made board stands built with now: its own, and a match's on top while it lasts."""
+    return {**made.options, **(made.match or {})}
 
 
 def _materials(world: GameWorld, client: object) -> list[str]:

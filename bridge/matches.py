@@ -4,7 +4,8 @@
 A challenge asks an online person; they accept or decline within :data:`WINDOW` seconds (a lapse is told).
 On acceptance a new game starts on the board with the two seated in seats 1 and 2 (the challenger's choice,
 else at random); those seats are the game's own (journaled with it, :meth:`Journal.reserved_seats`): nobody
-else may take them for that game. Draw offers are in :mod:`bridge.draw_offers`. Open challenges and draw
+else may take them for that game. ``KEY=VALUE`` options that leave the board as it stands hold for that game
+alone (:mod:`bridge.match_options`). Draw offers are in :mod:`bridge.draw_offers`. Open challenges and draw
 offers live in memory only: a restart forgets them.
 """
 
@@ -13,17 +14,28 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from blockref.bridge.draw_offers import WINDOW, Desk, DrawOffers
 from blockref.bridge.echo import echo, plain
+from blockref.bridge.match_options import BoardChange, Learn, changed_options, describe, match_world
+from blockref.bridge.protocol import ProtocolError
 
 if TYPE_CHECKING:
+    from blockref.bridge.games.base import GameWorld
     from blockref.bridge.referee import BoardReferee
 
 VERBS = ("challenge", "accept", "decline")
 """The match verbs; ``draw`` without words is the draw offer (with words it is a game's move: ``tw draw B5-C3``)."""
 MATCH_SEATS = (1, 2)
+
+
+class Resizer(Protocol):
+    """What matches need of the boards made in the world (:class:`bridge.made_boards.MadeBoards`): a board
+    rebuilt for a match of another size."""
+
+    def match_problem(self, referee: BoardReferee, options: dict[str, str]) -> str | None: ...
+    def rebuild_for_match(self, referee: BoardReferee, options: dict[str, str]) -> BoardReferee: ...
 
 
 @dataclass
@@ -38,6 +50,10 @@ class Challenge:
     """Where the challenger connects from, where the server tells it (their seat is bound to it)."""
     challenged_address: str | None = None
     """Where the challenged person connected from when challenged: only from there may they answer."""
+    options: dict[str, str] = field(default_factory=dict)
+    """The board options the match plays that differ from the board's (bridge.match_options)."""
+    resize: bool = False
+    """Whether the options change the board's size or seats: the made board is rebuilt for the match."""
 
 
 @dataclass
@@ -47,6 +63,12 @@ class Matches:
     online: Callable[[], frozenset[str] | None] = lambda: None
     """The names of the players online, or None where the server does not tell them."""
     rng: random.Random = field(default_factory=random.Random)
+    learn: Learn = lambda world: None
+    """Has a match's world learn what the server shows of its blocks (the service gives its client)."""
+    resizer: Resizer | None = None
+    live: Callable[[BoardReferee], bool] = lambda referee: True
+    """Whether a board's referee still referees it (a made board rebuilt or moved has a new one)."""
+    """Rebuilds a board made in the world for a match of another size (None: no board can be)."""
     challenges: dict[str, Challenge] = field(default_factory=dict)
     """By the challenger's name in lower case."""
     draws: DrawOffers = field(default_factory=DrawOffers)
@@ -82,7 +104,8 @@ class Matches:
                    address: str | None) -> list[str]:
         prefix = referee.prefix
         if not args:
-            return [f"'{prefix} challenge NAME [as 1|as 2|random]' asks NAME to play you on this board"]
+            return [f"'{prefix} challenge NAME [as 1|as 2|random] [KEY=VALUE ...]' asks NAME to play you on this "
+                    "board (with those options for that game)"]
         wanted = args[0]
         if wanted in ("computer", "bot"):
             return [f"{speaker}, a challenge is for a person; '{prefix} join bot' seats the computer"]
@@ -103,27 +126,31 @@ class Matches:
             return [f"{speaker}, you challenged {name} {int(desk.clock() - again)} s ago: a person is asked once "
                     f"in {int(WINDOW)} s"]
         try:
-            seat = self._seat_choice(args[1:], referee)
+            seat, options, resize = self._seat_choice(args[1:], referee)
         except ValueError as error:
-            return [f"{speaker}: {error}"]
+            return [f"{speaker}: {error}; nothing is asked"]
         busy = self._busy(desk, referee, {speaker, name}) or self._elsewhere(desk, referee, speaker, name)
         if busy:
             return [busy]
         withdrawn = self.challenges.pop(speaker.lower(), None)
         self.challenges[speaker.lower()] = Challenge(speaker, name, referee, seat, desk.clock(), address,
-                                                     self.address_of(name))
+                                                     self.address_of(name), options, resize)
         self.asked[(speaker.lower(), wanted)] = desk.clock()
         self.told = frozenset({speaker, name})
         told = f" (your challenge to {withdrawn.challenged} is withdrawn)" if withdrawn else ""
         as_what = f"as player {seat}" if seat else "seats drawn at random"
+        if options:
+            as_what += f", playing {describe(options)}"
         return [f"{speaker} challenges {name} to {referee.world.game_title()} on board {referee.name} ({as_what}); "
                 f"{name}, type '{prefix} accept' or '{prefix} decline' within {int(WINDOW)} s{told}"]
 
-    def _seat_choice(self, words: list[str], referee: BoardReferee) -> int | None:
-        """The challenger's seat from ``as 1``/``as 2``/``random``, after checking the options given against
-        the board's (validated by the game's own option parsing). Raises ValueError with the reason."""
+    def _seat_choice(self, words: list[str], referee: BoardReferee) -> tuple[int | None, dict[str, str], bool]:
+        """The challenger's seat from ``as 1``/``as 2``/``random`` (None: at random), the ``KEY=VALUE``
+        options that differ from the board's, checked by the game's own option parsing and against the board
+        (bridge.match_options), and whether they need the board rebuilt (a made board's other size). Raises
+        ValueError with the reason."""
         seat: int | None = None
-        options = {o.name: o for o in referee.world.options}
+        given: dict[str, str] = {}
         index = 0
         while index < len(words):
             word = words[index]
@@ -135,22 +162,21 @@ class Matches:
                 index += 1
             elif "=" in word:
                 key, _, text = word.partition("=")
-                option = options.get(key.replace("-", "_"))
-                if option is None:
-                    raise ValueError(f"{referee.world.game_title()} has no option {echo(key)}; its options: "
-                                     f"{', '.join(options) or 'none'}")
-                try:
-                    value = option.parse(text)
-                except ValueError as error:
-                    raise ValueError(f"{option.name}: {error}") from None
-                current = referee.game.options.get(option.name)
-                if current != value:
-                    raise ValueError(f"board {referee.name} plays {option.name}={current}: a board's options are "
-                                     "set in its config; challenge on a board that plays the options you want")
+                given[key] = text
             else:
                 raise ValueError(f"{echo(word, 20)}: after the name come a board, 'as 1', 'as 2', 'random' or "
                                  "KEY=VALUE options")
-        return seat
+        options = changed_options(referee.home_world, given)
+        try:
+            if options:
+                match_world(referee.home_world, options)
+        except BoardChange as change:
+            problem = self.resizer.match_problem(referee, options) if self.resizer else "no board can be rebuilt here"
+            if problem:
+                raise ValueError(f"{change}, and board {referee.name} cannot be: {problem}; challenge on a board "
+                                 "of that size, or on one made in the world") from None
+            return seat, options, True
+        return seat, options, False
 
     def _busy(self, desk: Desk, referee: BoardReferee, names: set[str]) -> str | None:
         """Why a challenge of ``names`` cannot take the board: a game with other people (or between the two)
@@ -205,9 +231,9 @@ class Matches:
         if verb == "decline":
             return [f"{speaker} declines {challenge.challenger}'s challenge"]
         board = challenge.referee
-        known = list(self.boards())
-        if known and all(b is not board for b in known):  # deleted meanwhile (in-world board creation)
-            return [f"board {board.name} is gone: the challenge is void"]
+        if not self.live(board):
+            return [f"board {board.name} was rebuilt, moved or deleted since the challenge: it is void; challenge "
+                    "again"]
         online = self.online()
         if online is not None and challenge.challenger not in online:
             return [f"{challenge.challenger} is no longer online: the challenge is void"]
@@ -215,6 +241,18 @@ class Matches:
             self._elsewhere(desk, board, challenge.challenger, challenge.challenged)
         if busy:
             return [f"{busy}; the challenge is void"]
+        world: GameWorld | None = None
+        try:
+            if challenge.resize and self.resizer is not None:
+                board = self.resizer.rebuild_for_match(board, challenge.options)
+                world = board.world
+            else:
+                world = match_world(board.home_world, challenge.options) if challenge.options else None
+                if world is not None:
+                    self.learn(world)
+        except (ValueError, ProtocolError) as error:
+            return [f"board {board.name} cannot play {describe(challenge.options)} now ({error}); the challenge "
+                    "is void"]
         first = challenge.seat or self.rng.choice(MATCH_SEATS)
         seats = {first: challenge.challenger, 3 - first: challenge.challenged}
         replaced = [n for p, n in board.seats.items() if p in seats and n not in seats.values()
@@ -226,9 +264,12 @@ class Matches:
             desk.unseat_computer(board, player)
         self.draws.offers.pop(board.name, None)
         bound = {p: a for p, a in ((first, challenge.address), (3 - first, address)) if a is not None}
-        board.new_game(seats, reserve=True, addresses=bound)  # the seats bound to the two machines at once
+        board.new_game(seats, reserve=True, addresses=bound,  # the seats bound to the two machines at once
+                       played_in=(world, challenge.options) if world is not None else None)
         lines = [f"{speaker} accepts {challenge.challenger}'s challenge: a new game on board {board.name}, "
-                 f"{board.who(1)} against {board.who(2)}; these seats are theirs for this game"]
+                 f"{board.who(1)} against {board.who(2)}; these seats are theirs for this game"
+                 + (f", which plays {describe(challenge.options)} (the next game is the board's own again)"
+                    if challenge.options else "")]
         if replaced:
             lines.append(f"{' and '.join(replaced)} gave up {'their seats' if len(replaced) > 1 else 'a seat'} "
                          "to the match")

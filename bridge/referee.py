@@ -52,8 +52,12 @@ class BoardReferee:
         journal: Journal,
         template: Mapping[Cell, BlockType] | None = None,
         prefix: str | None = None,
+        home_world: GameWorld | None = None,
     ) -> None:
         self.name = name
+        self.home_world = home_world or world
+        """The board's own world; ``world`` differs from it while a game with options of its own (a match's,
+        see bridge.match_options) is on the board, until the next :meth:`new_game`."""
         self.prefix = prefix or world.default_prefix
         self.template = dict(template or {})
         self.world = world
@@ -526,21 +530,27 @@ class BoardReferee:
         return ["drawn by agreement.", *self._result_lines()]
 
     def new_game(self, seats: Mapping[int, str] | None = None, reserve: bool = False,
-                 addresses: Mapping[int, str] | None = None) -> list[str]:
+                 addresses: Mapping[int, str] | None = None,
+                 played_in: tuple[GameWorld, Mapping[str, str]] | None = None) -> list[str]:
         """A new game on the board; ``seats`` (player: name) are taken with it, in the same transaction (bound
         to ``addresses``, player: machine, where known), and with ``reserve`` kept for their players for
-        this game (a match: see bridge.matches)."""
-        self.game_id = self.journal.start_game(self.name, self.game.name, self.game.options, seats, reserve,
-                                               addresses)
+        this game (a match: see bridge.matches). ``played_in`` is the world of a game with board options of
+        its own, with those options (journaled with it); by default the game is the board's own."""
+        world, board_options = played_in or (self.home_world, {})
+        self.game_id = self.journal.start_game(self.name, world.game.name, world.game.options, seats, reserve,
+                                               addresses, board_options)
         for player, name in (seats or {}).items():
             self.seats[player] = name
             self.seat_addresses.pop(player, None)
             if addresses and player in addresses:
                 self.seat_addresses[player] = addresses[player]
-        self.state = self.game.new_initial_state()
+        self.state = world.game.new_initial_state()
         self.pending = []
         self._target = None
         self._memo = None
+        if world is not self.world:
+            world.recall(self.state, None, time.monotonic())  # a fresh clock for the other world's first game
+        self.world, self.game = world, world.game
         self._repaint = self._shown is None  # not watched yet: the world may still show an older game
         return [f"new game on board {self.name}. {self.status()}"]
 

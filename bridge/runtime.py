@@ -16,6 +16,7 @@ from blockref.bridge.board_options import add_board_options, world_from_args
 from blockref.bridge.config import BoardConfig, BridgeConfig, check_boards, load_config, seconds
 from blockref.bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted
 from blockref.bridge.journal import Journal
+from blockref.bridge.match_options import board_referee
 from blockref.bridge.protocol import GarbledReply, InvalidArgument, ProtocolError, ReconnectingClient
 from blockref.bridge.referee import BoardReferee
 
@@ -75,7 +76,8 @@ def referees_for(
             if materials is not None and materials.clashes:
                 notices.append(f"style {materials.wanted.name} cannot be refereed on this server ("
                                f"{'; '.join(map(str, materials.clashes))}): style {materials.style.name} is used")
-        referee = BoardReferee(board.name, board.world, journal, prefix=board.prefix)
+        learn = None if client is None else (lambda world: world.learn_materials(client))
+        referee = board_referee(board.name, board.world, journal, learn, prefix=board.prefix)  # a match's options too
         referee.hints = board.hints
         referee.notices.extend(notices)
         path = config.data_dir / f"{board.name}.template.json"

@@ -174,6 +174,7 @@ class Service:
         self.desk.matches.online = self._online_names
         self.desk.matches.address_of = self._address_of_name
         self.desk.matches.boards = self.referees.values
+        self.desk.matches.learn = lambda world: world.learn_materials(self.client)  # a match's world (its options)
         for name, referee in self.referees.items():
             for player, seated in referee.seats.items():
                 level = seated.removeprefix("computer (").removesuffix(")")
@@ -185,6 +186,8 @@ class Service:
                     if player not in referee.seats:
                         self.seat_computer(referee, player, fill)
         self.made = MadeBoards(self)
+        self.desk.matches.resizer = self.made  # a match of another size on a board made in the world
+        self.desk.matches.live = lambda referee: self.referees.get(referee.name) is referee
 
     # ------------------------------------------------------------------ loop
     def run(self, stop: threading.Event, on_cycle: Callable[[], None] | None = None) -> None:

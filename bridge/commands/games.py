@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from collections.abc import Mapping
 from pathlib import Path
 
 from blockref.bridge.journal import GameSummary, Journal, JournalError, SavedGame
@@ -36,8 +37,10 @@ def open_journal(data: Path) -> Journal:
         raise ExportError(str(error)) from None
 
 
-def export_record(saved: SavedGame, summary: GameSummary | None = None) -> str:
-    """Game ``saved`` as record text: its header, a comment on where it comes from, its record lines."""
+def export_record(saved: SavedGame, summary: GameSummary | None = None,
+                  board_options: Mapping[str, str] | None = None) -> str:
+    """Game ``saved`` as record text: its header, a comment on where it comes from (and the board options it
+    was played with beside its board's own: a match's, ``Journal.board_options``), its record lines."""
     try:
         module = game_module(saved.game)
         game = make_game(saved.game, saved.options)
@@ -54,6 +57,8 @@ def export_record(saved: SavedGame, summary: GameSummary | None = None) -> str:
     if summary is not None:
         lines.append(f"# board {summary.board}, game {summary.id}, started {_when(summary.started)}, "
                      f"{summary.outcome}")
+    if board_options:
+        lines.append(f"# board options of this game: {' '.join(f'{k}={v}' for k, v in sorted(board_options.items()))}")
     body = [line for line in written if not line.startswith("#")]
     try:
         replayed = module.replay(game, body)
@@ -99,11 +104,12 @@ def _export(args: argparse.Namespace) -> int:
     try:
         saved = journal.saved_game(args.id)
         summary = next((g for g in journal.games() if g.id == args.id), None)
+        board_options = journal.board_options(args.id) if saved is not None else {}
     finally:
         journal.close()
     if saved is None:
         raise ExportError(f"there is no game {args.id} in the journal; 'blockref games list' shows the ids")
-    record = export_record(saved, summary)
+    record = export_record(saved, summary, board_options)
     if args.output is None:
         sys.stdout.write(record)
         return 0

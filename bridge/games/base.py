@@ -225,6 +225,8 @@ class GameWorld(ABC):
         return None
 
     readback: Mapping[int, int] = {}
+    built_with: Any = None
+    """How ``bridge.config.build_world`` made this world (a ``WorldRecipe``; None: made otherwise)."""
     """Block id written -> id the server reads back, where they differ (learnt by learn_materials)."""
 
     def actor(self, state: GameState[Any], action: Any) -> int | None:

@@ -12,6 +12,7 @@ import pytest
 from blockref.bridge.commands.games import export_record
 from blockref.bridge.config import BoardConfig, BridgeConfig, build_world
 from blockref.bridge.journal import Journal
+from blockref.bridge.match_options import board_referee
 from blockref.bridge.matches import WINDOW
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.service import Service
@@ -41,7 +42,7 @@ class Table:
         self.journal = journal or Journal(":memory:")
         self.prefix = prefix
         board = build_world(game, (0, 0, 0), None, 0, None, dict(options))
-        self.referee = BoardReferee("main", board, self.journal)
+        self.referee = board_referee("main", board, self.journal)  # a match's own options too
         self.service = Service(self.world, BridgeConfig(boards=[BoardConfig("main", board, prefix)]),
                                {"main": self.referee}, say=lambda line: None)
         self.clock = Clock()
@@ -81,7 +82,7 @@ class Table:
     ("challenge bob hello", "'hello': after the name"),
     ("challenge bob colour=red", "has no option 'colour'"),
     ("challenge bob turn_limit=many", "turn_limit: "),
-    ("challenge bob turn_limit=50", "plays turn_limit=400"),
+    ("challenge bob turn_limit=", "turn_limit: give a value"),
 ])
 def test_a_bad_challenge_is_refused_in_one_line_and_nothing_changes(words: str, said: str) -> None:
     table = Table()
