@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from blockref.bridge.config import build_world
+from blockref.bridge.echo import echo, plain
 from blockref.bridge.games.base import GameWorld
 from blockref.bridge.journal import Journal, SavedGame
 from blockref.bridge.protocol import ProtocolError
@@ -35,7 +36,7 @@ def changed_options(home: GameWorld, given: Mapping[str, str]) -> dict[str, str]
     for key, text in given.items():
         option = known.get(key.replace("-", "_"))
         if option is None:
-            raise ValueError(f"{home.game_title()} has no option {key[:30]!r}; its options: "
+            raise ValueError(f"{home.game_title()} has no option {echo(key, 30)}; its options: "
                              f"{', '.join(known) or 'none'}")
         if not text.isprintable() or not text or len(text) > MAX_VALUE:
             raise ValueError(f"{option.name}: give a value of at most {MAX_VALUE} characters, like "
@@ -43,7 +44,7 @@ def changed_options(home: GameWorld, given: Mapping[str, str]) -> dict[str, str]
         try:
             value = option.parse(text)
         except ValueError as error:
-            raise ValueError(f"{option.name}: {error}") from None
+            raise ValueError(f"{option.name}: {plain(str(error))}") from None
         if value != board.get(option.name, option.default):
             changed[option.name] = text
     return changed

@@ -204,5 +204,6 @@ def test_a_challenge_to_a_board_deleted_meanwhile_is_void() -> None:
     room = Room(("main", "east"))
     room.chat(1, "east challenge bob")
     gone = room.referees.pop("east")  # as deleting an in-world board does
-    assert room.chat(2, "main accept") == ["board east is gone: the challenge is void"]
+    assert room.chat(2, "main accept") == ["board east was rebuilt, moved or deleted since the challenge: it is void; "
+                                           "challenge again"]
     assert gone.seats == {} and room.service.desk.matches.challenges == {}
