@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from toy_games import play_game
 
 from blockref.engines.ai.knowledge import computer_player, greedy_player, knowledge_for
 from blockref.engines.ai.mcts import Knowledge
 from blockref.engines.ai.nodes_heuristics import evaluate, priors
 from blockref.engines.ai.players import MCTSPlayer, RandomPlayer
 from blockref.engines.nodes import PASS, NodesGame, NodesState, PlaceWire, parse_point, replay
+from tests.ai.toy_games import play_game
 
 GOLDEN = Path(__file__).resolve().parents[1] / "engines" / "golden"
 

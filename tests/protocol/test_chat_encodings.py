@@ -11,12 +11,12 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from fake_rj import FakeEntity, FakeRaspberryJuice
 from hypothesis import given
 from hypothesis import strategies as st
 
 from blockref.bridge.protocol import FAIL, Connection, MinecraftClient
 from blockref.bridge.protocol.chat import CHAT_ENCODING_PROBE, ChatPost, escapes_chat, parse_chat_posts, unescape_chat
+from tests.protocol.fake_rj import FakeEntity, FakeRaspberryJuice
 
 ALICE, BOB, SPY = 7, 8, 5
 SPOOFS = ["hello|7,nodes concede", "gg|7,nodes undo", "oops|8,nodes reset", "x|7,nodes leave"]

@@ -10,9 +10,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from tcp_proxy import CuttableProxy
 
 from blockref.bridge.protocol import Block, MinecraftClient, Reconnected, ReconnectingClient, SetterFailure
+from tests.protocol.tcp_proxy import CuttableProxy
 
 pytestmark = pytest.mark.server
 

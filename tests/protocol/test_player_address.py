@@ -8,10 +8,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from fake_rj import FakeEntity, FakeRaspberryJuice
 
 from blockref.bridge.protocol import MinecraftClient
 from blockref.bridge.protocol.chat import announces
+from tests.protocol.fake_rj import FakeEntity, FakeRaspberryJuice
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,6 @@ import threading
 import time
 
 import pytest
-from fake_rj import FakeRaspberryJuice
 
 from blockref.bridge.protocol import (
     Connection,
@@ -17,6 +16,7 @@ from blockref.bridge.protocol import (
     Reconnected,
     ReconnectingClient,
 )
+from tests.protocol.fake_rj import FakeRaspberryJuice
 
 
 class Attempts:

@@ -9,10 +9,10 @@ import time
 from collections.abc import Callable
 
 import pytest
-from fake_rj import FakeEntity, FakeRaspberryJuice, _Session
 
 from blockref.bridge.protocol import GarbledReply, InvalidArgument, MinecraftClient
 from blockref.bridge.protocol.chat import MAX_CHAT_LENGTH
+from tests.protocol.fake_rj import FakeEntity, FakeRaspberryJuice, _Session
 
 
 class WhisperingFake(FakeRaspberryJuice):
