@@ -29,9 +29,10 @@ class Attempts:
         self.calls.append((attempt, delay, str(error)))
 
 
-def _connect(port: int, attempts: Attempts, **options: float) -> ReconnectingClient:
+def _connect(port: int, attempts: Attempts, max_attempts: int | None = None) -> ReconnectingClient:
     return ReconnectingClient.connect(
-        "127.0.0.1", port, timeout=1.0, backoff_initial=0.02, backoff_max=0.08, on_attempt=attempts, **options
+        "127.0.0.1", port, timeout=1.0, backoff_initial=0.02, backoff_max=0.08, on_attempt=attempts,
+        max_attempts=max_attempts,
     )
 
 
