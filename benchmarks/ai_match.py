@@ -47,6 +47,7 @@ from blockref.engines.ai.knowledge import NODES_LEVELS, computer_player, greedy_
 from blockref.engines.ai.players import MCTSPlayer, Player, RandomPlayer
 from blockref.engines.catalogue import make_game
 from blockref.engines.nodes import NodesGame, NodesState
+from blockref.engines.nodes.state import Corners
 
 GAMES = ("nodes", "newrule", "tightwire")
 """The turn-based games (Implosion's rounds are everybody's at once: ``benchmarks/implosion_players.py``)."""
@@ -76,11 +77,11 @@ class Setup:
     """What every game of a run shares."""
 
     turn_limit: int
-    corners: str
+    corners: Corners
     scale: float
 
     def game(self) -> NodesGame:
-        return NodesGame(corners=self.corners, turn_limit=self.turn_limit)  # type: ignore[arg-type]
+        return NodesGame(corners=self.corners, turn_limit=self.turn_limit)
 
 
 @dataclass

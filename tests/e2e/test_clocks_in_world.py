@@ -22,6 +22,7 @@ from blockref.bridge.games.nodes import NodesWorld
 from blockref.bridge.journal import GameSummary, Journal
 from blockref.bridge.protocol import MinecraftClient
 from tests.e2e.arena import BridgeProcess, Cell, api_offset, wait_for
+from tests.support.cells import box
 from tests.support.players import Players
 
 pytestmark = pytest.mark.server
@@ -83,9 +84,8 @@ class Table:
             journal.close()
 
     def shown(self, cells: list[Cell]) -> list[int]:
-        low = tuple(min(c[i] for c in cells) for i in range(3))
-        high = tuple(max(c[i] for c in cells) for i in range(3))
-        seen = self.client.get_blocks(low, high)  # type: ignore[arg-type]
+        low, high = box(cells)
+        seen = self.client.get_blocks(low, high)
         return [seen.get(c, -1) for c in cells]
 
     def play_first_nodes_turn(self, bot: Any) -> None:

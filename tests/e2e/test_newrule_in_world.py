@@ -22,6 +22,7 @@ from blockref.schematics.blocks import BlockType
 from blockref.schematics.layout import BoardLayout
 from blockref.schematics.newrule_layout import NewRuleLayout
 from tests.e2e.arena import STYLE, BridgeProcess, Cell, api_offset, wait_for
+from tests.support.cells import box
 from tests.support.players import Players
 
 pytestmark = pytest.mark.server
@@ -56,9 +57,8 @@ class Table:
         return (cell[0] + self.offset[0], cell[1] + self.offset[1], cell[2] + self.offset[2])
 
     def mismatches(self, target: dict[Cell, BlockType]) -> list[Cell]:
-        low = tuple(min(c[i] for c in target) for i in range(3))
-        high = tuple(max(c[i] for c in target) for i in range(3))
-        observed = self.client.get_blocks(low, high)  # type: ignore[arg-type]
+        low, high = box(target)
+        observed = self.client.get_blocks(low, high)
         return [c for c, b in target.items() if observed.get(c) != b.legacy_id]
 
     def journal_entries(self, board: str) -> list[str]:
