@@ -21,6 +21,7 @@ from blockref.bridge.web.app import create_app
 from blockref.bridge.web.seats import SeatTokens
 from blockref.engines.newrule import NewRuleGame
 from blockref.engines.nodes import NodesGame
+from tests.support.narrow import not_none
 
 
 @pytest.fixture
@@ -178,7 +179,7 @@ def test_an_in_world_board_is_watched_but_never_played(client: TestClient, tmp_p
     assert page.status_code == 200 and "c3-c4" in page.text
     answer = act(client, "main", "anything", "c4-c5", 1)
     assert answer.status_code == 403 and "played in the world" in answer.json()["error"]
-    assert journal.running_game("main").entries == ["c3-c4"]  # type: ignore[union-attr]
+    assert not_none(journal.running_game("main")).entries == ["c3-c4"]
 
 
 def test_the_archive_filters_steps_and_downloads_the_record(client: TestClient, tmp_path: Path) -> None:
@@ -200,7 +201,7 @@ def test_the_archive_filters_steps_and_downloads_the_record(client: TestClient, 
     assert client.get("/game/7").status_code == 404
     record = client.get("/game/1/record.txt")
     summary = next(g for g in journal.games() if g.id == 1)
-    assert record.text == export_record(journal.saved_game(1), summary)  # type: ignore[arg-type]
+    assert record.text == export_record(not_none(journal.saved_game(1)), summary)
 
 
 def test_an_address_that_sends_too_many_requests_waits(tmp_path: Path) -> None:
