@@ -25,6 +25,7 @@ from blockref.engines.core import GameState
 from blockref.schematics.layout import BoardLayout
 from blockref.schematics.style import load_style
 from tests.bridge.fake_world import FakeWorld
+from tests.support.boards import nodes_layout
 
 STYLE = load_style("classic")
 RED_WIRE = STYLE.players[1].wire.legacy_id
@@ -68,7 +69,7 @@ def seated_alex(**kwargs: Any) -> tuple[Service, FakeWorld, BoardReferee]:
 
 
 def wire_cell(referee: BoardReferee) -> tuple[int, int, int]:
-    return referee.world.layout.segment_cells((2, 2), (2, 3))[1]  # type: ignore[attr-defined, no-any-return]
+    return nodes_layout(referee).segment_cells((2, 2), (2, 3))[1]
 
 
 def test_a_seat_taken_from_one_machine_refuses_chat_commands_under_its_name_from_another() -> None:

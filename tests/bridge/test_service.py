@@ -14,6 +14,7 @@ from blockref.bridge.service import Service
 from blockref.schematics.layout import BoardLayout
 from blockref.schematics.style import load_style
 from tests.bridge.fake_world import FakeWorld
+from tests.support.boards import nodes_state, wire_cell
 
 STYLE = load_style("classic")
 RED_WIRE = STYLE.players[1].wire.legacy_id
@@ -66,7 +67,7 @@ def test_undo_needs_the_opponents_consent() -> None:
     chat(service, world, 7, "alex", "nodes join 1")
     chat(service, world, 8, "bo", "nodes join 2")
     referee = service.referees["main"]
-    world.place(referee.world.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE)
+    world.place(wire_cell(referee, (2, 2), (2, 3)), RED_WIRE)
     service.step()
     assert referee.state.history() == ["c3-c4"]
     assert "asks to take back" in chat(service, world, 7, "alex", "nodes undo")[0]
@@ -82,11 +83,11 @@ def test_with_place_events_a_block_in_the_wrong_hands_is_reverted() -> None:
     chat(service, world, 7, "alex", "nodes join 1")
     chat(service, world, 8, "bo", "nodes join 2")
     referee = service.referees["main"]
-    world.place(referee.world.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE, by="bo")
+    world.place(wire_cell(referee, (2, 2), (2, 3)), RED_WIRE, by="bo")
     service.step()
     assert referee.state.history() == []
     assert "bo, that is player 1's material" in world.chat[-1]
-    world.place(referee.world.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE, by="alex")
+    world.place(wire_cell(referee, (2, 2), (2, 3)), RED_WIRE, by="alex")
     service.step()
     assert referee.state.history() == ["c3-c4"]
 
@@ -104,10 +105,10 @@ def test_a_computer_player_plays_legal_pieces_block_by_block() -> None:
     referee = service.referees["main"]
     assert "computer (easy) takes seat 1" in chat(service, world, 7, "alex", "nodes join bot easy")[0]
     deadline = time.monotonic() + 60
-    while referee.state.turns < 1 and time.monotonic() < deadline:
+    while nodes_state(referee).turns < 1 and time.monotonic() < deadline:
         service.step()
         time.sleep(0.01)
-    assert referee.state.turns == 1 and referee.state.current_player() == 2
+    assert nodes_state(referee).turns == 1 and referee.state.current_player() == 2
     assert all(world.block(c) == b.legacy_id for c, b in referee.target().items())
     assert sum("player 1 (red, computer (easy))" in line for line in world.chat) >= 1
 
@@ -153,13 +154,13 @@ def test_a_computer_player_that_fails_is_reported_not_fatal() -> None:
 def test_clear_removes_the_board_and_build_brings_it_back_with_its_game() -> None:
     service, world = make_service()
     referee = service.referees["main"]
-    world.place(referee.world.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE)
+    world.place(wire_cell(referee, (2, 2), (2, 3)), RED_WIRE)
     service.step()
     assert "board cleared" in chat(service, world, 7, "alex", "nodes clear")[0]
     low, high = referee.bounds()
     assert {world.block(c) for c in world.get_blocks(low, high) if c[1] == low[1]} == {2}
     assert {world.block(c) for c in world.get_blocks(low, high) if c[1] > low[1]} == {0}
-    world.place(referee.world.layout.segment_cells((9, 2), (9, 3))[0], 22)  # not watched while cleared
+    world.place(wire_cell(referee, (9, 2), (9, 3)), 22)  # not watched while cleared
     service.step()
     assert referee.state.history() == ["c3-c4"]
     assert "board built" in chat(service, world, 7, "alex", "nodes build")[0]
