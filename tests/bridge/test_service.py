@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import Any, NoReturn
+
+import pytest
 
 from blockref.bridge.config import BoardConfig, BridgeConfig
 from blockref.bridge.games.nodes import NodesWorld
@@ -11,9 +14,10 @@ from blockref.bridge.journal import Journal
 from blockref.bridge.protocol import GarbledReply
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.service import Service
+from blockref.engines.core import GameState
 from blockref.schematics.layout import BoardLayout
 from blockref.schematics.style import load_style
-from tests.bridge.fake_world import FakeWorld
+from tests.bridge.fake_world import Cell, FakeWorld
 from tests.support.boards import nodes_state, wire_cell
 
 STYLE = load_style("classic")
@@ -113,20 +117,20 @@ def test_a_computer_player_plays_legal_pieces_block_by_block() -> None:
     assert sum("player 1 (red, computer (easy))" in line for line in world.chat) >= 1
 
 
-def test_a_garbled_reply_is_reported_and_the_loop_goes_on() -> None:
+def test_a_garbled_reply_is_reported_and_the_loop_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
     service, world = make_service()
     said: list[str] = []
     service.say = said.append
     calls = {"n": 0}
     real = world.get_blocks
 
-    def flaky(corner1, corner2):  # type: ignore[no-untyped-def]
+    def flaky(corner1: Cell, corner2: Cell) -> dict[Cell, int]:
         calls["n"] += 1
         if calls["n"] == 1:
             raise GarbledReply("world.getBlocks", "1,2,x", "not a number")
         return real(corner1, corner2)
 
-    world.get_blocks = flaky  # type: ignore[method-assign]
+    monkeypatch.setattr(world, "get_blocks", flaky)
     stop = threading.Event()
     service.run(stop, on_cycle=lambda: stop.set() if calls["n"] >= 2 else None)
     assert any("unexpected" in line for line in said)
@@ -139,7 +143,7 @@ def test_a_computer_player_that_fails_is_reported_not_fatal() -> None:
     bot = service.seat_computer(referee, 1, "easy")
 
     class Broken:
-        def choose(self, state):  # type: ignore[no-untyped-def]
+        def choose(self, state: GameState[Any]) -> NoReturn:
             raise RuntimeError("out of ideas")
 
     bot.player = Broken()
