@@ -28,7 +28,7 @@ def board_json(site: WebSite, name: str) -> dict[str, Any]:
 
 def replayed(snapshot: dict[str, Any]) -> GameState[Any]:
     game = make_game(snapshot["game"], snapshot["options"])
-    state = game.new_initial_state()
+    state: GameState[Any] = game.new_initial_state()
     for move in snapshot["moves"]:
         game.replay_history_entry(state, move["entry"])
     return state
