@@ -248,7 +248,7 @@ def baseline_target(factor: float) -> float:
 def play_baseline(name: str, level: str, index: int, seed: int, setup: Setup, factor: float) -> GameResult:
     """One game of ``level`` against the baseline in game ``name``; the level is seat 1 in even games. The
     result's ``turns`` counts actions (pieces in Nodes)."""
-    from openspiel_baseline import SpielPlayer
+    from benchmarks.openspiel_baseline import SpielPlayer
 
     game = setup.game() if name == "nodes" else make_game(name)
     ours, theirs = computer_player(game, level, seed), SpielPlayer(game, seed + 10_000)
@@ -334,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
     setup = Setup(args.turn_limit, args.corners, args.scale)
     if args.opponent:
         try:
-            import openspiel_baseline  # noqa: F401  (the workers import it again)
+            import benchmarks.openspiel_baseline  # noqa: F401  (the workers import it again)
         except ImportError as error:
             parser.error(f"{args.opponent} needs OpenSpiel ({error}): .venv/bin/pip install -e '.[baseline]'")
         return run_baseline(args, setup)
