@@ -11,6 +11,7 @@ from contextlib import redirect_stdout
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from starlette.testclient import TestClient
 
@@ -31,7 +32,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def new_game(client: TestClient, game: str = "nodes", opponent: str = "easy",
-             **options: Any) -> tuple[str, dict[str, str]]:
+             **options: str | int) -> tuple[str, dict[str, str]]:
     answer = client.post("/api/games", json={"game": game, "opponent": opponent, "options": options,
                                              "names": ["ann"]})
     assert answer.status_code == 201, answer.text
@@ -54,7 +55,7 @@ def wait_for(client: TestClient, name: str, entries: int) -> dict[str, Any]:
     return found
 
 
-def act(client: TestClient, name: str, token: str, action: str, seen: int) -> Any:
+def act(client: TestClient, name: str, token: str, action: str, seen: int) -> httpx.Response:
     return client.post(f"/api/board/{name}/act", json={"token": token, "action": action, "seen": seen})
 
 
