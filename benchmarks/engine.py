@@ -58,7 +58,7 @@ class Verdict:
         return "met" if self.met else "met per CPU second only" if self.met_per_cpu_second else "MISSED"
 
 
-def per_operation(label: str, operation: Callable[[], Any], number: int) -> None:
+def per_operation(label: str, operation: Callable[[], object], number: int) -> None:
     """Microseconds a call, the best of three runs of ``number`` calls, by the wall clock and in processor time."""
     runs = []
     for _ in range(3):

@@ -191,21 +191,21 @@ class DoubleNim(Game[DoubleNimState]):
         state.apply(state.action_from_text(entry))
 
 
-def solve(state: GameState[Any]) -> int:
+def solve(state: GameState[int]) -> int:
     """Exact game value for the player to act (+1 win, 0 draw, -1 loss), by plain minimax."""
     player = state.current_player()
     assert player is not None
     return max(_score_after(state, action, player) for action in state.legal_actions())
 
 
-def winning_actions(state: GameState[Any]) -> list[Any]:
+def winning_actions(state: GameState[int]) -> list[int]:
     """The actions that keep a won position won for the player to act."""
     player = state.current_player()
     assert player is not None
     return [action for action in state.legal_actions() if _score_after(state, action, player) == 1]
 
 
-def _score_after(state: GameState[Any], action: Any, player: int) -> int:
+def _score_after(state: GameState[int], action: int, player: int) -> int:
     after = state.clone()
     after.apply(action)
     if after.is_terminal():

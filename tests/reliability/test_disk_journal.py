@@ -7,7 +7,6 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
@@ -41,7 +40,7 @@ def saved(referee: BoardReferee) -> tuple[list[str], dict[int, str], int]:
     return game.entries, referee.journal.seats(referee.name), game.id
 
 
-NODES_OPERATIONS: dict[str, Callable[[BoardReferee], Any]] = {
+NODES_OPERATIONS: dict[str, Callable[[BoardReferee], object]] = {
     "play": lambda r: r.play(parse_action("c4-c5"), by="ann"),
     "concede": lambda r: r.concede(2, by="bo"),
     "new_game": lambda r: r.new_game(),
