@@ -23,6 +23,9 @@ from dataclasses import dataclass, field
 LINES_PER_WINDOW = 20  # lines one player's commands may make the referee say on a board ...
 WINDOW = 30.0  # ... within this many seconds
 REPAIR_QUIET = 10.0  # seconds before an identical repair line is said again on a board
+PRUNE_AT = 1000
+"""Speakers kept before those quiet for a whole window are forgotten (an offline-mode server lets anyone
+log in under ever new names: the budget must not grow with them)."""
 
 
 @dataclass
@@ -33,6 +36,7 @@ class ChatBudget:
     window: float = WINDOW
     _spent: dict[tuple[str, str], deque[tuple[float, int]]] = field(default_factory=dict)
     _told: dict[tuple[str, str], float] = field(default_factory=dict)
+    _prune_at: int = PRUNE_AT
 
     def refusal(self, board: str, speaker: str, now: float) -> str | None:
         """None while ``speaker``'s commands on ``board`` may be answered; once over the budget, one line
@@ -53,6 +57,18 @@ class ChatBudget:
     def spend(self, board: str, speaker: str, lines: int, now: float) -> None:
         """``speaker``'s command on ``board`` made the referee say ``lines`` lines at ``now``."""
         self._spent.setdefault((board, speaker), deque()).append((now, lines))
+        if len(self._spent) > self._prune_at:
+            self._prune(now)
+
+    def _prune(self, now: float) -> None:
+        """Forget the speakers whose lines are all older than a window (they are within budget again)."""
+        self._spent = {k: spent for k, spent in self._spent.items() if spent and now - spent[-1][0] < self.window}
+        self._told = {k: at for k, at in self._told.items() if k in self._spent}
+        self._prune_at = max(PRUNE_AT, 2 * len(self._spent))  # all busy: not again at every line
+
+    def kept(self) -> int:
+        """How many speakers (on boards) the budget keeps."""
+        return len(self._spent)
 
 
 @dataclass

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from blockref.bridge.chat_budget import ChatBudget
+from blockref.bridge.games.base import ReadsHits, TakesChatMoves, chat_verbs
 from blockref.bridge.matches import Matches
 from blockref.bridge.ratings_chat import RATING_VERBS, rating_command
 from blockref.bridge.referee import PLACERS_UNKNOWN
@@ -63,7 +64,7 @@ def help_lines(referee: BoardReferee, placers_reported: bool = True, topic: str 
         referee.world.how_to_play,
         f"{prefix} rules [topic]: the rules in short; {prefix} hint: a suggestion, where the board allows it; "
         f"more: {topics}",
-        *([] if placers_reported or referee.world.uses_hits else [PLACERS_UNKNOWN]),
+        *([] if placers_reported or isinstance(referee.world, ReadsHits) else [PLACERS_UNKNOWN]),
     ]
 
 
@@ -83,12 +84,13 @@ def parse_command(message: str, prefixes: Sequence[str], boards: Sequence[str]) 
         return None
     prefix, rest = words[0].lower(), words[1:]
     board = None
-    if rest and rest[0] in boards and rest[0].lower() not in VERBS:
-        board = rest.pop(0)
+    by_case = {b.casefold(): b for b in boards}  # board names differ in more than case (bridge.board_names)
+    if rest and rest[0].casefold() in by_case and rest[0].lower() not in VERBS:
+        board = by_case[rest.pop(0).casefold()]
     if not rest:
         return ChatCommand("help", [], prefix, board)
-    if rest[0].lower() == "challenge" and board is None and len(rest) > 2 and rest[2] in boards:
-        board = rest.pop(2)  # challenge NAME BOARD ...
+    if rest[0].lower() == "challenge" and board is None and len(rest) > 2 and rest[2].casefold() in by_case:
+        board = by_case[rest.pop(2).casefold()]  # challenge NAME BOARD ...
     return ChatCommand(rest[0].lower(), [w.lower() for w in rest[1:]], prefix, board)
 
 
@@ -143,7 +145,7 @@ class CommandDesk:
         if self.matches.handles(verb, args):
             return self.matches.run(self, verb, args, speaker, seat, referee, address)
         queued = referee.world.queues_actions and verb in QUEUE_VERBS
-        if verb not in VERBS and verb not in referee.world.chat_verbs and not queued:
+        if verb not in VERBS and verb not in chat_verbs(referee.world) and not queued:
             return [f"unknown command; try '{prefix} help'"]
         if verb == "status":
             return [referee.status(), referee.seat_line()]
@@ -185,8 +187,11 @@ class CommandDesk:
             return [f"{speaker}, take a seat first ('{prefix} join')"]
         if queued:
             return self._queue_command(referee, speaker, seat, verb, args)
+        world = referee.world
+        if not isinstance(world, TakesChatMoves):  # (only its verbs come this far)
+            return [f"unknown command; try '{prefix} help'"]
         try:
-            action = referee.world.chat_action(referee.state, seat, verb, args)
+            action = world.chat_action(referee.state, seat, verb, args)
         except ValueError as error:
             raise IllegalAction(str(error)) from None
         return referee.act(seat, action, by=speaker)

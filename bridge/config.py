@@ -5,6 +5,7 @@
     data_dir = "blockref-data"   # the journal (SQLite) lives here
     listen = "0.0.0.0"           # embedded server: open the game port there (default 127.0.0.1 only)
     online_mode = false          # embedded server: players must own their Minecraft account
+    admins = ["alice"]           # may delete, clear, move and change every board made in the world
 
     [[boards]]
     name = "main"
@@ -22,6 +23,9 @@ A top-level ``chat_prefix`` is the prefix of every board that names none. ``list
 are what ``up --listen`` and ``up --online-mode`` set (the command line wins): ``listen = "0.0.0.0"`` lets a
 friend on the LAN join the embedded server; in offline mode each seat then obeys only the machine it was
 taken from (see bridge.seat_binding).
+
+A top-level ``games = ["mygame.entry:ENTRY"]`` adds games from outside the project, each by its one entry
+(:mod:`engines.entries`, ``docs/adding-a-game.md``), before the boards are read.
 """
 
 import math
@@ -29,9 +33,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from blockref.bridge.board_names import name_problem
 from blockref.bridge.games import DEFAULT_GAME, world_class
 from blockref.bridge.games.base import GameWorld
+from blockref.engines.catalogue import game_module
 from blockref.engines.core import Game
+from blockref.engines.entries import register_path
 from blockref.schematics.style import read_toml
 
 DEFAULT_ORIGIN = (3, 0, -3)
@@ -62,6 +69,8 @@ class BridgeConfig:
     data_dir: Path = Path("blockref-data")
     listen: str | None = None
     online_mode: bool = False
+    admins: list[str] = field(default_factory=list)
+    """Players who may delete, clear, move and change any board made in the world (bridge.made_boards)."""
 
     @property
     def journal_path(self) -> Path:
@@ -146,6 +155,7 @@ def board_from_table(table: dict[str, Any], where: str, default_prefix: str | No
 def load_config(path: Path) -> BridgeConfig:
     """Read a config file. ValueError with the file, the place and the problem for anything wrong."""
     data = read_toml(path, "config file")
+    register_games(data.get("games", []), f"{path}: games")
     tables = data.get("boards", [])
     if not isinstance(tables, list) or not tables:
         raise ValueError(f"{path}: needs at least one [[boards]] table")
@@ -168,7 +178,25 @@ def load_config(path: Path) -> BridgeConfig:
     if not isinstance(online_mode, bool):
         raise ValueError(f"{path}: online_mode must be true or false")
     config.online_mode = online_mode
+    admins = data.get("admins", [])
+    if not isinstance(admins, list) or not all(isinstance(a, str) and a.strip() for a in admins):
+        raise ValueError(f'{path}: admins must be a list of player names, like ["alice", "bob"]')
+    config.admins = [a.strip() for a in admins]
     return config
+
+
+def register_games(paths: object, where: str) -> None:
+    """Register the game entries a config's ``games`` names (``"module:ENTRY"`` each), and check that each
+    one's engine and world load (a broken game is named now, not at its first move)."""
+    if not (isinstance(paths, list) and all(isinstance(p, str) for p in paths)):
+        raise ValueError(f"{where} must be a list of entries in quotes, like [\"mygame.entry:ENTRY\"]")
+    for path in paths:
+        try:
+            name = register_path(path).name
+            game_module(name)
+            world_class(name)
+        except Exception as error:  # a game from outside may be broken in any way: one line says how
+            raise ValueError(f"{where}: {error}") from None
 
 
 def check_boards(boards: list[BoardConfig]) -> None:
@@ -176,6 +204,10 @@ def check_boards(boards: list[BoardConfig]) -> None:
     names = [b.name for b in boards]
     if len(set(names)) != len(names):
         raise ValueError(f"board names must be unique: {names}")
+    for index, name in enumerate(names):
+        problem = name_problem(name, names[:index])
+        if problem:
+            raise ValueError(problem)
     for i, a in enumerate(boards):
         (alx, aly, alz), (ahx, ahy, ahz) = a.world.geometry.bounds()
         for b in boards[i + 1 :]:

@@ -31,6 +31,9 @@ class DrawOffer:
     by: int
     at: float
     agreed: set[int] = field(default_factory=set)
+    holders: dict[int, str] = field(default_factory=dict)
+    """Who held each seat still in the game when the draw was offered: an agreement is its person's, so a
+    seat changing hands voids the offer."""
 
 
 @dataclass
@@ -58,8 +61,9 @@ class DrawOffers:
             return [f"{speaker}, a draw needs every player still in the game to agree, and "
                     f"{', '.join(referee.who(p) for p in absent)} cannot (open or the computer)"]
         offer = self.offers.get(referee.name)
-        if offer is None or offer.game_id != referee.game_id:
-            offer = DrawOffer(referee, referee.game_id, seat, desk.clock(), {seat})
+        holders = {p: referee.seats[p] for p in in_game if p in referee.seats}
+        if offer is None or offer.game_id != referee.game_id or offer.holders != holders:
+            offer = DrawOffer(referee, referee.game_id, seat, desk.clock(), {seat}, holders)
             self.offers[referee.name] = offer
         elif seat in offer.agreed:
             missing = [referee.seats[p] for p in people if p not in offer.agreed]

@@ -239,13 +239,15 @@ class Journal:
         return self.fault is None
 
     def start_game(self, board: str, game: str, options: dict[str, Any], seats: Mapping[int, str] | None = None,
-                   reserve: bool = False) -> int:
+                   reserve: bool = False, addresses: Mapping[int, str] | None = None) -> int:
         """A new game on ``board``; any running game there is closed as abandoned. ``seats`` (player: name)
-        are taken in the same transaction (a web game is never journaled without its seats); with
-        ``reserve`` they are that game's own (a match: see :meth:`reserved_seats`)."""
+        are taken in the same transaction (a web game is never journaled without its seats), bound to
+        ``addresses`` (player: the machine, where known); with ``reserve`` they are that game's own (a
+        match: see :meth:`reserved_seats`)."""
+        bound = addresses or {}
         with self._writing():
-            self._db.executemany("INSERT OR REPLACE INTO seats (board, player, name, address) VALUES (?, ?, ?, NULL)",
-                                 [(board, player, name) for player, name in (seats or {}).items()])
+            self._db.executemany("INSERT OR REPLACE INTO seats (board, player, name, address) VALUES (?, ?, ?, ?)",
+                                 [(board, player, name, bound.get(player)) for player, name in (seats or {}).items()])
             self._db.execute(
                 "UPDATE games SET finished = ?, result = 'abandoned' WHERE board = ? AND finished IS NULL",
                 (time.time(), board),

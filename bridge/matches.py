@@ -11,11 +11,12 @@ offers live in memory only: a restart forgets them.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from blockref.bridge.draw_offers import WINDOW, Desk, DrawOffers
+from blockref.bridge.echo import echo, plain
 
 if TYPE_CHECKING:
     from blockref.bridge.referee import BoardReferee
@@ -35,6 +36,8 @@ class Challenge:
     at: float
     address: str | None = None
     """Where the challenger connects from, where the server tells it (their seat is bound to it)."""
+    challenged_address: str | None = None
+    """Where the challenged person connected from when challenged: only from there may they answer."""
 
 
 @dataclass
@@ -47,8 +50,18 @@ class Matches:
     challenges: dict[str, Challenge] = field(default_factory=dict)
     """By the challenger's name in lower case."""
     draws: DrawOffers = field(default_factory=DrawOffers)
-    untold: list[tuple[BoardReferee, str]] = field(default_factory=list)
-    """Lapses found and not yet said (see :meth:`lapses`)."""
+    untold: list[tuple[BoardReferee, str, frozenset[str]]] = field(default_factory=list)
+    """Lapses found and not yet said (see :meth:`lapses`), with the names they concern."""
+    address_of: Callable[[str], str | None] = lambda name: None
+    """Where the player of this name online connects from, where the server tells it."""
+    told: frozenset[str] = frozenset()
+    """The names the lines of the last :meth:`run` concern beside the board's own audience (a challenge's
+    two people, who may sit at no board): the service sends those lines to them too."""
+    boards: Callable[[], Iterable[BoardReferee]] = lambda: ()
+    """Every board of the referee (a person mid-game on one is not asked to play on another)."""
+    asked: dict[tuple[str, str], float] = field(default_factory=dict)
+    """When each challenger last asked each person (both lower case), withdrawn or not, until that person
+    answers: a person is asked once in :data:`WINDOW` seconds by one challenger."""
 
     def handles(self, verb: str, args: list[str]) -> bool:
         return verb in VERBS or (verb == "draw" and not args)
@@ -57,6 +70,7 @@ class Matches:
             address: str | None) -> list[str]:
         """Carry out a match command; the lines to post."""
         self.expire(desk.clock())
+        self.told = frozenset()
         if verb == "challenge":
             return self._challenge(desk, args, speaker, referee, address)
         if verb in ("accept", "decline"):
@@ -77,18 +91,29 @@ class Matches:
         online = self.online()
         if online is None:
             return ["this server does not tell who is online: challenges cannot be made here"]
-        name = next((n for n in sorted(online) if n.lower() == wanted), None)
-        if name is None:
-            return [f"{speaker}, nobody called {args[0][:20]!r} is online"]
+        named = sorted(n for n in online if n.lower() == wanted)
+        if not named:
+            return [f"{speaker}, nobody called {echo(args[0], 20)} is online"]
+        if len(named) > 1:  # chat commands arrive lower-cased: the two cannot be told apart
+            return [f"{speaker}, {' and '.join(named)} are online, names that differ only in case: a challenge "
+                    "cannot tell them apart"]
+        name = named[0]
+        again = self.asked.get((speaker.lower(), wanted))
+        if again is not None and desk.clock() - again <= WINDOW:
+            return [f"{speaker}, you challenged {name} {int(desk.clock() - again)} s ago: a person is asked once "
+                    f"in {int(WINDOW)} s"]
         try:
             seat = self._seat_choice(args[1:], referee)
         except ValueError as error:
             return [f"{speaker}: {error}"]
-        busy = self._busy(desk, referee, {speaker, name})
+        busy = self._busy(desk, referee, {speaker, name}) or self._elsewhere(desk, referee, speaker, name)
         if busy:
             return [busy]
         withdrawn = self.challenges.pop(speaker.lower(), None)
-        self.challenges[speaker.lower()] = Challenge(speaker, name, referee, seat, desk.clock(), address)
+        self.challenges[speaker.lower()] = Challenge(speaker, name, referee, seat, desk.clock(), address,
+                                                     self.address_of(name))
+        self.asked[(speaker.lower(), wanted)] = desk.clock()
+        self.told = frozenset({speaker, name})
         told = f" (your challenge to {withdrawn.challenged} is withdrawn)" if withdrawn else ""
         as_what = f"as player {seat}" if seat else "seats drawn at random"
         return [f"{speaker} challenges {name} to {referee.world.game_title()} on board {referee.name} ({as_what}); "
@@ -112,7 +137,7 @@ class Matches:
                 key, _, text = word.partition("=")
                 option = options.get(key.replace("-", "_"))
                 if option is None:
-                    raise ValueError(f"{referee.world.game_title()} has no option {key[:30]!r}; its options: "
+                    raise ValueError(f"{referee.world.game_title()} has no option {echo(key)}; its options: "
                                      f"{', '.join(options) or 'none'}")
                 try:
                     value = option.parse(text)
@@ -123,7 +148,7 @@ class Matches:
                     raise ValueError(f"board {referee.name} plays {option.name}={current}: a board's options are "
                                      "set in its config; challenge on a board that plays the options you want")
             else:
-                raise ValueError(f"{word[:20]!r}: after the name come a board, 'as 1', 'as 2', 'random' or "
+                raise ValueError(f"{echo(word, 20)}: after the name come a board, 'as 1', 'as 2', 'random' or "
                                  "KEY=VALUE options")
         return seat
 
@@ -131,34 +156,63 @@ class Matches:
         """Why a challenge of ``names`` cannot take the board: a game with other people (or between the two)
         is under way there."""
         state = referee.state
-        if state.is_terminal() or not state.history():
+        if state.is_terminal():
             return None
+        reserved = set(referee.journal.reserved_seats(referee.game_id).values())
+        if reserved and reserved != names:  # a match just accepted is its two players' from its first move
+            return (f"board {referee.name} has a match under way between {' and '.join(sorted(reserved))}: "
+                    f"finish or concede first ('{referee.prefix} concede')")
         people = {n for p, n in referee.seats.items() if not desk.is_computer(referee, p)}
+        if not state.history() and len(people - names) < 2:  # two others sat down to play: theirs already
+            return None
         if len(people) >= 2 or people - names:
             return (f"board {referee.name} has a game between people under way: finish or concede first "
                     f"('{referee.prefix} concede')")
         return None
 
+    def _elsewhere(self, desk: Desk, referee: BoardReferee, challenger: str, challenged: str) -> str | None:
+        """Why the two cannot start a match on ``referee``'s board: one of them is mid-game with another
+        person on another board (their opponent would wait, their clock run)."""
+        for board in self.boards():
+            if board is referee or board.state.is_terminal() or not board.state.history():
+                continue
+            people = {n for p, n in board.seats.items() if not desk.is_computer(board, p)}
+            for name in (challenger, challenged):
+                if name in people and len(people) > 1:
+                    others = " and ".join(sorted(people - {name}))
+                    return (f"{name} is mid-game on board {board.name} against {others}: finish or concede "
+                            f"there first ('{board.prefix} {board.name} concede')")
+        return None
+
     def _answer(self, desk: Desk, verb: str, args: list[str], speaker: str, referee: BoardReferee,
                 address: str | None) -> list[str]:
-        mine = [c for c in self.challenges.values()
-                if c.challenged.lower() == speaker.lower() and c.referee.prefix == referee.prefix]
+        mine = [c for c in self.challenges.values()  # the very name: 'Bob' is not 'bob' (offline servers)
+                if c.challenged == speaker and c.referee.prefix == referee.prefix]
         if args:
             mine = [c for c in mine if c.challenger.lower() == args[0]]
         if not mine:
-            return [f"{speaker}, no open challenge to you{' from ' + args[0][:20] if args else ''}"]
+            return [f"{speaker}, no open challenge to you{' from ' + plain(args[0], 20) if args else ''}"]
         if len(mine) > 1:
             names = " and ".join(c.challenger for c in mine)
             return [f"{speaker}, {names} challenged you: '{referee.prefix} {verb} NAME' answers one"]
         challenge = mine[0]
+        if challenge.challenged_address is not None and address != challenge.challenged_address:
+            return [f"{speaker}, {challenge.challenger} challenged {speaker} on another machine: only from there "
+                    "can it be answered"]
         del self.challenges[challenge.challenger.lower()]
+        self.asked.pop((challenge.challenger.lower(), speaker.lower()), None)  # answered: may be asked again
+        self.told = frozenset({challenge.challenger, speaker})
         if verb == "decline":
             return [f"{speaker} declines {challenge.challenger}'s challenge"]
         board = challenge.referee
+        known = list(self.boards())
+        if known and all(b is not board for b in known):  # deleted meanwhile (in-world board creation)
+            return [f"board {board.name} is gone: the challenge is void"]
         online = self.online()
         if online is not None and challenge.challenger not in online:
             return [f"{challenge.challenger} is no longer online: the challenge is void"]
-        busy = self._busy(desk, board, {challenge.challenger, challenge.challenged})
+        busy = self._busy(desk, board, {challenge.challenger, challenge.challenged}) or \
+            self._elsewhere(desk, board, challenge.challenger, challenge.challenged)
         if busy:
             return [f"{busy}; the challenge is void"]
         first = challenge.seat or self.rng.choice(MATCH_SEATS)
@@ -171,10 +225,8 @@ class Matches:
         for player in seats:
             desk.unseat_computer(board, player)
         self.draws.offers.pop(board.name, None)
-        board.new_game(seats, reserve=True)
-        for player, bound in ((first, challenge.address), (3 - first, address)):
-            if bound is not None:
-                board.take_seat(player, seats[player], bound)
+        bound = {p: a for p, a in ((first, challenge.address), (3 - first, address)) if a is not None}
+        board.new_game(seats, reserve=True, addresses=bound)  # the seats bound to the two machines at once
         lines = [f"{speaker} accepts {challenge.challenger}'s challenge: a new game on board {board.name}, "
                  f"{board.who(1)} against {board.who(2)}; these seats are theirs for this game"]
         if replaced:
@@ -183,9 +235,10 @@ class Matches:
         return [*lines, board.status()]
 
     # ------------------------------------------------------------------ time
-    def lapses(self, now: float) -> list[tuple[BoardReferee, str]]:
+    def lapses(self, now: float) -> list[tuple[BoardReferee, str, frozenset[str]]]:
         """The lines telling the challenges and draw offers that lapsed by ``now`` (also those a command found
-        lapsed before), each with the board it is said on."""
+        lapsed before), each with the board it is said on and the names it concerns beside that board's
+        audience."""
         self.expire(now)
         lines, self.untold = self.untold, []
         return lines
@@ -198,8 +251,14 @@ class Matches:
             if now - challenge.at > WINDOW:
                 del self.challenges[key]
                 lines.append((challenge.referee, f"{challenge.challenger}'s challenge to {challenge.challenged} "
-                                                 f"lapsed: no answer within {int(WINDOW)} s"))
-        self.draws.expire(now, lines)
+                                                 f"lapsed: no answer within {int(WINDOW)} s",
+                              frozenset({challenge.challenger, challenge.challenged})))
+        for pair, at in list(self.asked.items()):
+            if now - at > WINDOW:
+                del self.asked[pair]
+        offers: list[tuple[BoardReferee, str]] = []
+        self.draws.expire(now, offers)
+        lines.extend((board, line, frozenset()) for board, line in offers)
 
     # ------------------------------------------------------------------ seats
     def seat_refusal(self, referee: BoardReferee, speaker: str, player: int) -> str | None:

@@ -19,6 +19,7 @@ arrive lower-cased); a name seated from several machines has a line for each (se
 
 from __future__ import annotations
 
+from blockref.bridge.echo import plain
 from blockref.bridge.journal import Journal, JournalError
 from blockref.bridge.ratings import Change, Identity
 from blockref.bridge.ratings_store import Table, refresh
@@ -58,10 +59,11 @@ def result_lines(journal: Journal, game_id: int) -> list[str]:
     """How game ``game_id`` ended (the journal's reason) and what it did to each counted player's rating."""
     saved = journal.saved_game(game_id)
     reason = f"how it ended: {saved.reason}. " if saved is not None and saved.reason else ""
-    changes = [c for c in table(journal).of_game(game_id) if c.rated]
+    ratings = table(journal)
+    changes = [c for c in ratings.of_game(game_id) if c.rated]
     if not changes:
         return [f"{reason}Not rated: ratings move in games between people who hold their seats throughout."]
-    moved = [", ".join(_moved(c) for c in changes[i:i + PER_LINE]) for i in range(0, len(changes), PER_LINE)]
+    moved = [", ".join(_moved(ratings, c) for c in changes[i:i + PER_LINE]) for i in range(0, len(changes), PER_LINE)]
     return [f"{reason}Ratings: {moved[0]}{'.' if len(moved) == 1 else ','}",
             *(f"  {part}{'.' if n == len(moved) - 1 else ','}" for n, part in enumerate(moved) if n)]
 
@@ -72,14 +74,14 @@ def stats_lines(journal: Journal, game: str, name: str) -> list[str]:
     title = _title(game)
     found = [who for who in _identities(ratings, name) if ratings.of(game, who)]
     if not found:
-        return [f"{name[:NAME_LENGTH]} has no finished {title} game on record"]
+        return [f"{plain(name, NAME_LENGTH)} has no finished {title} game on record"]
     lines = []
     for who in found:
         s = ratings.ladder.standing(game, who)
         games = f"{s.games} game{'s' if s.games != 1 else ''}"
         rating = f"rating {s.rating:.1f} (mu {s.mu:.1f}, sigma {s.sigma:.1f})" if s.rated else "not rated yet"
         last = ", ".join(_last(c) for c in reversed(ratings.of(game, who)[-LAST:]))
-        lines.append(f"{who} in {title}: {rating}; {games}: {s.won} won, {s.drawn} drawn, {s.lost} lost "
+        lines.append(f"{ratings.label(who)} in {title}: {rating}; {games}: {s.won} won, {s.drawn} drawn, {s.lost} lost "
                      f"({s.rated} rated)")
         lines.append(f"  last: {last}")
     return lines
@@ -87,11 +89,12 @@ def stats_lines(journal: Journal, game: str, name: str) -> list[str]:
 
 def top_lines(journal: Journal, game: str) -> list[str]:
     """The ladder of ``game``: its best :data:`TOP` rated identities, five a line."""
-    ladder = table(journal).ladder.ladder(game)[:TOP]
+    ratings = table(journal)
+    ladder = ratings.ladder.ladder(game)[:TOP]
     title = _title(game)
     if not ladder:
         return [f"no {title} game between people has been rated yet"]
-    places = [f"{n}. {who} {s.rating:.1f} ({s.games})" for n, (who, s) in enumerate(ladder, start=1)]
+    places = [f"{n}. {ratings.label(who)} {s.rating:.1f} ({s.games})" for n, (who, s) in enumerate(ladder, start=1)]
     head = f"{title} ladder (rating, games): "
     return [(head if i == 0 else "") + ", ".join(places[i:i + 5]) for i in range(0, len(places), 5)]
 
@@ -104,8 +107,9 @@ def _identities(ratings: Table, name: str) -> list[Identity]:
     return list(dict.fromkeys(c.who for c in ratings.changes if c.who.name.lower() == folded))
 
 
-def _moved(change: Change) -> str:
-    return f"{change.who} {change.before:.1f} -> {change.after:.1f} ({change.after - change.before:+.1f})"
+def _moved(ratings: Table, change: Change) -> str:
+    moved = change.after - change.before
+    return f"{ratings.label(change.who)} {change.before:.1f} -> {change.after:.1f} ({moved:+.1f})"
 
 
 def _last(change: Change) -> str:

@@ -72,6 +72,13 @@ class Table:
         """Every identity going by ``name`` (one per address it was seated from), in order of first game."""
         return list(dict.fromkeys(c.who for c in self.changes if c.who.name == name))
 
+    def label(self, who: Identity) -> str:
+        """How chat and the web page name ``who``: the name, numbered (``ria #2``) where several machines
+        went by it, in order of first game. Never the address: anyone may read a ladder, and a player's
+        network address is theirs (the shell's ``blockref players`` shows it to the operator)."""
+        same = self.identities(who.name)
+        return who.name if len(same) < 2 or who not in same else f"{who.name} #{same.index(who) + 1}"
+
     def rows(self) -> list[tuple[str, Identity, Standing]]:
         """The whole table: game, identity, standing; by game, then best rating first."""
         return sorted(((game, who, s) for (game, who), s in self.ladder.standings.items()),

@@ -99,6 +99,8 @@ class BoardReferee:
         """Whether players may ask the computer for a hint on this board (the board config says)."""
         self.notices: list[str] = []
         """Lines to announce at the next look (a style switched for the server in use)."""
+        self._unwatched = not self.seats
+        """Whether nobody sat at the last tick: the time since is nobody's (see :meth:`tick`)."""
 
     @property
     def players(self) -> range:
@@ -454,8 +456,12 @@ class BoardReferee:
         illegal meanwhile, its player out, is dropped with the reason), all journaled at once. What the world
         keeps beyond the entries (a clock) is saved in the journal when it changes (where that fails after
         lines to say, they are said and the next tick tries it again)."""
-        if not self.seats:
+        if not self.seats:  # nobody's time runs: the clock is taken up again, as journaled, once one sits
+            self._unwatched = True
             return []
+        if self._unwatched:
+            self._unwatched = False
+            self.resume(now)
         lines: list[str] = []
         actions = []
         for item in self.world.tick(self.state, now):
@@ -519,13 +525,18 @@ class BoardReferee:
         self._journal_or_undo(before, lambda ending: self.journal.append(self.game_id, AGREED_DRAW, by, ending))
         return ["drawn by agreement.", *self._result_lines()]
 
-    def new_game(self, seats: Mapping[int, str] | None = None, reserve: bool = False) -> list[str]:
-        """A new game on the board; ``seats`` (player: name) are taken with it, in the same transaction, and
-        with ``reserve`` kept for their players for this game (a match: see bridge.matches)."""
-        self.game_id = self.journal.start_game(self.name, self.game.name, self.game.options, seats, reserve)
+    def new_game(self, seats: Mapping[int, str] | None = None, reserve: bool = False,
+                 addresses: Mapping[int, str] | None = None) -> list[str]:
+        """A new game on the board; ``seats`` (player: name) are taken with it, in the same transaction (bound
+        to ``addresses``, player: machine, where known), and with ``reserve`` kept for their players for
+        this game (a match: see bridge.matches)."""
+        self.game_id = self.journal.start_game(self.name, self.game.name, self.game.options, seats, reserve,
+                                               addresses)
         for player, name in (seats or {}).items():
             self.seats[player] = name
             self.seat_addresses.pop(player, None)
+            if addresses and player in addresses:
+                self.seat_addresses[player] = addresses[player]
         self.state = self.game.new_initial_state()
         self.pending = []
         self._target = None

@@ -1,7 +1,8 @@
 """The rules in chat: a few short lines a topic, for ``<prefix> rules [topic]``.
 
-The texts are package data, ``bridge/rules/<game>.txt``: ``#`` comment lines, then sections headed
-``## topic``; the first section is the overview. ``{prefix}`` in a text is the board's chat prefix.
+Each game's entry names its text (:attr:`engines.entries.GameEntry.rules`; the project's games' are package
+data, ``bridge/rules/<game>.txt``): ``#`` comment lines, then sections headed ``## topic``; the first
+section is the overview. ``{prefix}`` in a text is the board's chat prefix.
 
 >>> rules_lines("nodes", "nodes", "trade")[0]
 'Tip on an enemy hot end (the open tip of their line): both wires are destroyed, with their chains.'
@@ -13,10 +14,14 @@ The texts are package data, ``bridge/rules/<game>.txt``: ``#`` comment lines, th
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 
-GAMES = ("nodes", "newrule", "tightwire", "implosion")
+from blockref.engines.entries import Registry, entry
+
+GAMES: Mapping[str, str] = Registry[str]("rules")
+"""Every game's chat rules (``package:file``) by the game's name, live from the entries."""
 
 
 @cache
@@ -25,7 +30,8 @@ def rule_topics(game: str) -> dict[str, tuple[str, ...]]:
     for a game without chat rules."""
     if game not in GAMES:
         raise ValueError(f"no chat rules for {game!r}; the games are {', '.join(GAMES)}")
-    text = resources.files("blockref.bridge.rules").joinpath(f"{game}.txt").read_text(encoding="utf-8")
+    package, _, name = GAMES[game].partition(":")
+    text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
     topics: dict[str, list[str]] = {}
     current: list[str] | None = None
     for line in text.splitlines():
@@ -51,5 +57,5 @@ def rules_lines(game: str, prefix: str, topic: str | None) -> list[str]:
             return [f"No rules topic {topic.strip()!r}.", listing]
         lines = list(topics[matches[0]])
     return [line.replace("{prefix}", prefix) for line in lines] + [
-        f"Full rules: docs/rules/{game}.md in the blockref project."
+        f"Full rules: {entry(game).rules_source}."
     ]

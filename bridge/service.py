@@ -27,10 +27,11 @@ from typing import Any, Protocol
 from blockref.bridge.board_lines import BoardLines
 from blockref.bridge.chat_budget import RepairLines
 from blockref.bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
-from blockref.bridge.config import BridgeConfig
+from blockref.bridge.config import BoardConfig, BridgeConfig
 from blockref.bridge.edits import EditPlan
-from blockref.bridge.games.base import Notice
+from blockref.bridge.games.base import Notice, ReadsHits
 from blockref.bridge.journal import JournalError
+from blockref.bridge.made_boards import MadeBoards
 from blockref.bridge.protocol import BlockEvent, ChatPost, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.seat_binding import READ_ONLY_VERBS, minutes, present, refusal, seat_of
@@ -47,6 +48,7 @@ SWEEP_CYCLES = 40
 """Where the server reports block events, every board is still read at least this often (in cycles: 2 s
 at the default poll), for changes no event reports (pistons, WorldEdit, an event lost)."""
 PROBE_EVERY = 1.0  # seconds between two tries of a journal that could not be written
+FORGET_AFTER = 200  # names of connections gone kept at most beyond twice those online (see _forget_gone)
 
 
 class WorldClient(Protocol):
@@ -67,6 +69,7 @@ class WorldClient(Protocol):
     def supports_whispers(self) -> bool: ...
     def whisper(self, name: str, message: str) -> None: ...
     def entity_rotation(self, entity_id: int) -> float | None: ...
+    def height_limits(self) -> tuple[int, int] | None: ...
     def teleport(self, entity_id: int, position: tuple[float, float, float],
                  facing: tuple[float, float] | None = None) -> bool: ...
 
@@ -169,6 +172,8 @@ class Service:
                                      is_computer=lambda referee, player: (referee.name, player) in self.bots,
                                      online_names=self._online_names)
         self.desk.matches.online = self._online_names
+        self.desk.matches.address_of = self._address_of_name
+        self.desk.matches.boards = self.referees.values
         for name, referee in self.referees.items():
             for player, seated in referee.seats.items():
                 level = seated.removeprefix("computer (").removesuffix(")")
@@ -179,6 +184,7 @@ class Service:
                 for player in referee.players:
                     if player not in referee.seats:
                         self.seat_computer(referee, player, fill)
+        self.made = MadeBoards(self)
 
     # ------------------------------------------------------------------ loop
     def run(self, stop: threading.Event, on_cycle: Callable[[], None] | None = None) -> None:
@@ -228,11 +234,13 @@ class Service:
         every board is read every cycle. Either way a board whose blocks read exactly as last time, and
         whose referee had nothing left to settle, is not judged again: the same blocks, the same verdict."""
         self._resume_if_writable()
+        self.made.poll()
         watched = [r for r in self.referees.values() if not r.cleared]
         events = self.client.supports_block_events()
         wanted = [r for r in watched if not events or self._wants_reading(r)]
         wanted += self._swept([r for r in watched if r not in wanted]) if events else []
-        poll = self.client.poll_world([r.bounds() for r in wanted], hits=any(r.world.uses_hits for r in watched))
+        hits = any(isinstance(r.world, ReadsHits) for r in watched)
+        poll = self.client.poll_world([r.bounds() for r in wanted], hits=hits)
         self.cycle += 1
         now = time.monotonic()
         for change in poll.places:
@@ -244,6 +252,7 @@ class Service:
             self._on_chat(event)
         for hit in poll.hits:
             self._on_hit(hit)
+        watched = [r for r in watched if self.referees.get(r.name) is r]  # a board deleted or moved by chat
         self.spectators.addressees = set()  # the speakers answered
         serve_inbox(self)  # actions given through seat links, judged as chat commands are
         regions = {r.name: region for r, region in zip(wanted, poll.regions, strict=True)}
@@ -257,10 +266,12 @@ class Service:
             for line in referee.tick(now):
                 self.post(referee, line)
                 self.unsettled.add(referee.name)
-        for referee, line in self.desk.matches.lapses(self.desk.clock()):
-            self.post(referee, line)
+        for referee, line, concerned in self.desk.matches.lapses(self.desk.clock()):
+            with self.spectators.replying(*concerned):  # a challenge's two people, seated or not
+                self.post(referee, line)
         self._greet_newcomers(poll.players)
         self._watch_seats(poll.players)
+        self._forget_gone(poll.players)
         for referee in watched:
             observed = regions.get(referee.name)
             if observed is not None and not referee.cleared:
@@ -420,6 +431,37 @@ class Service:
                     self.post(referee, f"{name} was away {minutes(self.config.seat_timeout)}: seat {player} is "
                                        f"free ('{referee.prefix} join {player}' takes it). {referee.seat_line()}")
 
+    # ------------------------------------------------------------------ boards added and removed
+    def add_board(self, board: BoardConfig, referee: BoardReferee) -> None:
+        """Referee one more board from the next cycle on (a board made in the world)."""
+        referee.hints = board.hints
+        self.config.boards.append(board)
+        self.referees[board.name] = referee
+        for player, seated in referee.seats.items():
+            level = seated.removeprefix("computer (").removesuffix(")")
+            if seated.startswith("computer (") and level in LEVELS:
+                self.bots[(board.name, player)] = BotSeat(level, seat_player(referee.game, level=level))
+        fill = referee.world.fill_seats
+        if fill and not referee.state.is_terminal():
+            for player in referee.players:
+                if player not in referee.seats:
+                    self.seat_computer(referee, player, fill)
+
+    def remove_board(self, name: str) -> None:
+        """Stop refereeing board ``name`` (its journal stays): what the service knew of it is dropped."""
+        self.referees.pop(name, None)
+        self.config.boards = [b for b in self.config.boards if b.name != name]
+        for key in [k for k in self.bots if k[0] == name]:
+            thinking = self.bots.pop(key).thinking
+            if thinking is not None:
+                thinking.cancel()
+        for table in (self.read_at, self.last_read, self.desk.requests):
+            table.pop(name, None)
+        self.synced.discard(name)
+        self.unsettled.discard(name)
+        for away in [k for k in self.away_since if k.startswith(f"{name}:")]:
+            del self.away_since[away]
+
     # ------------------------------------------------------------------ computer players
     def seat_computer(self, referee: BoardReferee, player: int, level: str, seed: int | None = None) -> BotSeat:
         """Put a computer player of ``level`` in ``player``'s seat of the board."""
@@ -501,6 +543,8 @@ class Service:
 
     # ------------------------------------------------------------------ chat
     def _on_chat(self, event: ChatPost) -> None:
+        if self.made.handles(event):  # create, delete, move, options of boards made in the world
+            return
         command = parse_command(event.message, self.config.prefixes, list(self.referees))
         if command is None:
             return
@@ -529,9 +573,12 @@ class Service:
                 self.post(referee, line, only=speaker)
             return
         self.unsettled.add(referee.name)
+        self.desk.matches.told = frozenset()
         try:
-            for line in self.desk.run(command, speaker, referee, address):
-                self.post(referee, line)
+            lines = self.desk.run(command, speaker, referee, address)
+            with self.spectators.replying(*self.desk.matches.told):  # a challenge reaches the challenged
+                for line in lines:
+                    self.post(referee, line)
         except IllegalAction as error:
             self.post(referee, f"{speaker}: {error}")
         except JournalError as error:
@@ -541,8 +588,9 @@ class Service:
         """A sword hit on a board whose game is played by hits: the hitter's seat selects or moves."""
         cell = (int(hit.pos.x), int(hit.pos.y), int(hit.pos.z))
         referee = next((r for r in self.referees.values() if _inside(cell, *r.bounds())), None)
-        if referee is None or not referee.world.uses_hits:
+        if referee is None or not isinstance(referee.world, ReadsHits):
             return
+        world = referee.world
         self.unsettled.add(referee.name)
         speaker = self._name_of(hit.entityId)
         self.spectators.addressees = {speaker}  # the reply goes to the hitter
@@ -555,7 +603,7 @@ class Service:
             self._refuse(referee, speaker, refused)
             return
         try:
-            action = referee.world.hit(referee.state, seat, cell)
+            action = world.hit(referee.state, seat, cell)
             if isinstance(action, Notice):
                 lines = [f"{speaker}: {action.text}"]
             else:
@@ -568,11 +616,25 @@ class Service:
         for line in lines:
             self.post(referee, line)
 
+    def _forget_gone(self, online: frozenset[int]) -> None:
+        """Forget the names and addresses of connections gone, once they are many (every login is a new
+        entity: an offline-mode server lets anyone log in again and again, under ever new names)."""
+        if len(self.names) > 2 * len(online) + FORGET_AFTER:
+            self.names = {e: n for e, n in self.names.items() if e in online}
+            self.addresses = {e: a for e, a in self.addresses.items() if e in online}
+
     def _online_names(self) -> frozenset[str] | None:
         """The names of the players online at the last poll (None before it); unnamed players are left out."""
         if self.online is None:
             return None
         return frozenset(n for n in (self._name_of(e) for e in self.online) if not n.startswith("player#"))
+
+    def _address_of_name(self, name: str) -> str | None:
+        """Where the player called ``name`` connects from, where the server tells it (None: not known)."""
+        if not self.client.supports_player_addresses() or self.online is None:
+            return None
+        entity = next((e for e in sorted(self.online) if self._name_of(e) == name), None)
+        return None if entity is None else self._address_of(entity)
 
     def _name_of(self, entity_id: int) -> str:
         if entity_id not in self.names:

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from blockref.bridge.echo import echo
 from blockref.bridge.protocol import InvalidArgument, ServerFailure
 from blockref.engines.core import SIMULTANEOUS
 
@@ -63,8 +64,11 @@ class Watchers:
     def of(self, board: str) -> set[str]:
         return {name for name, watched in self.watching.items() if watched == board}
 
-    def watch(self, name: str, board: str) -> bool:
-        """``name`` watches ``board`` (and no other); False if too many names watch already."""
+    def watch(self, name: str, board: str, online: AbstractSet[str] | None = None) -> bool:
+        """``name`` watches ``board`` (and no other); False if too many names watch already. When full, the
+        watchers not ``online`` now make room (names logged in once each could otherwise fill it for good)."""
+        if name not in self.watching and len(self.watching) >= MAX_WATCHERS and online is not None:
+            self.watching = {n: b for n, b in self.watching.items() if n in online}
         if name not in self.watching and len(self.watching) >= MAX_WATCHERS:
             return False
         self.watching[name] = board
@@ -165,7 +169,7 @@ class Spectators:
             return [f"{speaker}, you watch no board" if watched is None else f"{speaker} no longer watches {watched}"]
         target = self._named(args, referee)
         if target is None:
-            return [f"{speaker}, there is no board {' '.join(args)!r}; '{prefix} boards' lists them"]
+            return [f"{speaker}, there is no board {echo(' '.join(args))}; '{prefix} boards' lists them"]
         if command.verb == "watch":
             return [self._watch(speaker, target)]
         return [self._teleport(speaker, entity_id, target)]
@@ -181,7 +185,7 @@ class Spectators:
         if not self.whispers():
             return (f"{speaker}, this server cannot send a line to one player, so every board's lines are public "
                     "here: there is nothing to watch")
-        if not self.watchers.watch(speaker, target.name):
+        if not self.watchers.watch(speaker, target.name, self.online_names()):
             return f"{speaker}, too many people watch boards already"
         kept = f" (not kept across a restart: {self.watchers.fault})" if self.watchers.fault else ""
         return (f"{speaker} watches {target.name} ({target.world.game_title()}): you hear its lines"

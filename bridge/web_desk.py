@@ -49,7 +49,7 @@ def seat_link(service: Service, referee: BoardReferee, speaker: str) -> str:
         if not service.client.supports_whispers():
             return (f"{speaker}, this server cannot send a line to you alone, so no link is given (a link holds "
                     "your seat: it is never said in public)")
-        token = links.issue(referee.name, seat, speaker)
+        token = links.issue(referee.name, seat, speaker, referee.seat_addresses.get(seat))
         where = f"/board/{referee.name}#seat={token}"
         url = f"{links.base_url}{where}" if links.base_url else f"{where} on this referee's web page"
         service.client.whisper(speaker, f"[{referee.prefix}] your seat {seat} in a browser (the link holds your "
@@ -90,9 +90,10 @@ def _judge(service: Service, ask: WebAction) -> tuple[int, str]:
         return 404, f"this referee has no board {ask.board!r}"
     if service.paused is not None:
         return 503, f"the journal cannot be written now ({service.paused}); try again later"
-    if referee.seats.get(ask.seat) != ask.name:
-        assert service.links is not None
-        service.links.revoke(ask.board, ask.seat)
+    assert service.links is not None
+    machine, held_from = service.links.machine(ask.board, ask.seat), referee.seat_addresses.get(ask.seat)
+    if referee.seats.get(ask.seat) != ask.name or (machine is not None and held_from != machine):
+        service.links.revoke(ask.board, ask.seat)  # held by another name, or by the same from another machine
         return 403, f"seat {ask.seat} of {ask.board} is not {ask.name}'s now: this link is dead"
     state = referee.state
     if ask.seen != len(state.history()):

@@ -6,7 +6,8 @@ table of the journal's SQLite file, and waits; the referee service takes it from
 judges it with the board's referee (so the world is drawn by the referee, as for a chat command) and writes
 the answer back. A waiting action the service does not take in time is expired by the web (one
 transaction each way: an action is either taken or expired, never both). A seat's newer link replaces
-its older one, and a link whose seat is held by someone else now acts for nobody.
+its older one, and a link whose seat is held by someone else now acts for nobody (by another name, or by
+the same name from another machine, where the server tells addresses).
 
 >>> import tempfile, pathlib
 >>> links = WorldLinks(pathlib.Path(tempfile.mkdtemp()) / "journal.sqlite3")
@@ -86,17 +87,26 @@ class WorldLinks:
         """Where the web page is served (``http://127.0.0.1:8765``), for the links; None: not known here."""
         self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False, timeout=5)
         self._db.executescript(SCHEMA)
+        columns = {row[1] for row in self._db.execute("PRAGMA table_info(world_links)")}
+        if "address" not in columns:  # a journal whose links were made before they kept the machine
+            self._db.execute("ALTER TABLE world_links ADD COLUMN address TEXT")
 
     def close(self) -> None:
         self._db.close()
 
     # ------------------------------------------------------------------ links
-    def issue(self, board: str, seat: int, name: str) -> str:
-        """A new token for ``seat`` of ``board``, held by ``name``; the seat's older token dies."""
+    def issue(self, board: str, seat: int, name: str, address: str | None = None) -> str:
+        """A new token for ``seat`` of ``board``, held by ``name`` (seated from ``address``, where known);
+        the seat's older token dies."""
         token = secrets.token_urlsafe(TOKEN_BYTES)
-        self._db.execute("INSERT OR REPLACE INTO world_links (board, seat, name, digest, created) "
-                         "VALUES (?, ?, ?, ?, ?)", (board, seat, name, _digest(token), time.time()))
+        self._db.execute("INSERT OR REPLACE INTO world_links (board, seat, name, digest, created, address) "
+                         "VALUES (?, ?, ?, ?, ?, ?)", (board, seat, name, _digest(token), time.time(), address))
         return token
+
+    def machine(self, board: str, seat: int) -> str | None:
+        """The address the seat was held from when its link was given (None: not known, or no link)."""
+        row = self._db.execute("SELECT address FROM world_links WHERE board = ? AND seat = ?", (board, seat)).fetchone()
+        return None if row is None or row[0] is None else str(row[0])
 
     def revoke(self, board: str, seat: int) -> None:
         self._db.execute("DELETE FROM world_links WHERE board = ? AND seat = ?", (board, seat))

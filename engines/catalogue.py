@@ -15,7 +15,8 @@ A game's package (``engines.<name>``) exposes, besides its rules:
   one line saying whose move it is (or the result).
 
 Tools (the bridge's CLI, ``blockref draw``, journal exports) find a game here and never import another
-game's package, so a broken or missing game never stops the others.
+game's package, so a broken or missing game never stops the others. Which games there are, and where
+each one's package is, the games' entries say (:mod:`engines.entries`).
 
 >>> game = make_game("nodes", {"turn_limit": "50"})
 >>> game.name, game.options["turn_limit"]
@@ -30,21 +31,25 @@ from types import ModuleType
 from typing import Any
 
 from blockref.engines.core import Game
+from blockref.engines.entries import Registry, entry
 
-GAMES: dict[str, str] = {
-    "nodes": "blockref.engines.nodes",
-    "newrule": "blockref.engines.newrule",
-    "tightwire": "blockref.engines.tightwire",
-    "implosion": "blockref.engines.implosion",
-}
+GAMES: Mapping[str, str] = Registry[str]("engine")
+"""Every game's engine package by the game's name, live from the entries."""
+
+
+CONTRACT = ("TITLE", "GAME", "play_record", "replay", "replay_states", "write_record", "board_svg", "render_text",
+            "status_line")
+"""What every engine package offers (above)."""
 
 
 def game_module(name: str) -> ModuleType:
-    """The engine package of game ``name``. Raises ``ValueError`` for a game the project does not have."""
-    module = GAMES.get(name.lower())
-    if module is None:
-        raise ValueError(f"unknown game {name!r}; the games are {', '.join(GAMES)}")
-    return importlib.import_module(module)
+    """The engine package of game ``name``. Raises ``ValueError`` for a game the project does not have,
+    or whose package lacks part of the contract."""
+    module = importlib.import_module(entry(name).engine)
+    missing = [part for part in CONTRACT if not hasattr(module, part)]
+    if missing:
+        raise ValueError(f"the engine of game {name!r} ({module.__name__}) lacks {', '.join(missing)}")
+    return module
 
 
 def parse_option(text: str) -> Any:

@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, NoReturn, Protocol, TypeVar
 
 from blockref.engines.catalogue import game_module, make_game
+from blockref.engines.options import engine_default
 from blockref.engines.record_header import HeaderError, RecordHeader, game_for_record, split_header
 from blockref.engines.records import RecordError, read_lines
 
@@ -23,6 +24,14 @@ class JsonState(Protocol):
 
 StateT = TypeVar("StateT", bound=JsonState)
 AddOptions = Callable[[argparse.ArgumentParser], object]
+
+
+def defaulted(game: type, name: str, text: str) -> dict[str, Any]:
+    """``default`` and ``help`` of the flag of option ``name``: the engine ``game``'s own default (declared
+    once, in its signature), said at the end of ``text``."""
+    default = engine_default(game, name, object)
+    shown = str(default).lower() if isinstance(default, bool) else default
+    return {"default": default, "help": f"{text} (default: {shown})"}
 
 
 def build_parser(

@@ -28,14 +28,11 @@ from typing import Any
 
 from blockref.engines.catalogue import game_module, make_game
 from blockref.engines.core import Game
+from blockref.engines.entries import entry, names
 from blockref.engines.records import shorten, strip_comment
 
 _GAME_LINE = re.compile(r"^\s*#\s*game\s*:\s*(\S+)\s*$", re.IGNORECASE)  # "# game: a long one" is prose
 _OPTIONS_LINE = re.compile(r"^\s*#\s*options\s*:\s*(.*?)\s*$", re.IGNORECASE)
-_WIRE = re.compile(r"^[a-z]\d+-[a-z]\d+$")
-_FIRST_WORDS = {"start": "newrule", "draw": "tightwire", "slack": "tightwire", "move": "tightwire",
-                "revive": "tightwire", "timeout": "tightwire", "order": "implosion", "end": "implosion"}
-"""First words of a first entry that only one game has (a New Rule record begins with its starts)."""
 
 
 class HeaderError(ValueError):
@@ -63,13 +60,14 @@ class RecordHeader:
         >>> [read_header([entry]).entries_game() for entry in ("draw A1-B3", "c3-c4 c4-c5", "concede")]
         ['tightwire', 'nodes', None]
         """
-        words = self.first_entry.lower().split()
-        if not words:
+        text = " ".join(self.first_entry.lower().split())
+        if not text:
             return None
-        wires = words[:-1] if len(words) > 1 and words[-1] == "concede" else words
-        if all(_WIRE.match(word) for word in wires) or words[0] == "node":
-            return "nodes"
-        return _FIRST_WORDS.get(words[0])
+        for name in names():
+            pattern = entry(name).first_entry
+            if pattern is not None and re.fullmatch(pattern, text):
+                return name
+        return None
 
 
 def parse_options(words: Sequence[str], where: str) -> dict[str, str]:

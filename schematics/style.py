@@ -108,9 +108,13 @@ def _resolve(name_or_path: str | Path) -> Path:
     looks_like_path = isinstance(name_or_path, Path) or text.endswith(".toml") or "/" in text or "\\" in text
     if not looks_like_path:
         builtin = STYLES_DIR / f"{text}.toml"
-        if builtin.is_file():
+        try:
+            builtin_found, file_found = builtin.is_file(), Path(text).is_file()
+        except OSError:  # a name too long to be a file's
+            builtin_found = file_found = False
+        if builtin_found:
             return builtin
-        if not Path(text).is_file():
+        if not file_found:
             raise ValueError(
                 f"unknown style {text!r}: built-in styles are {', '.join(builtin_styles())}, "
                 "or give the path of a .toml style file"

@@ -1,4 +1,5 @@
-"""Each game's world module, by the game's catalogue name (see :mod:`bridge.games.base` for the seam).
+"""Each game's world module, by the game's catalogue name, from its entry (:mod:`engines.entries`; see
+:mod:`bridge.games.base` for the seam).
 
 >>> world_class("nodes").default_prefix
 'nodes'
@@ -6,26 +7,21 @@
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Mapping
 
 from blockref.bridge.games.base import GameOption, GameWorld
+from blockref.engines.entries import Registry, entry, load
 
-WORLDS: dict[str, str] = {
-    "nodes": "blockref.bridge.games.nodes:NodesWorld",
-    "newrule": "blockref.bridge.games.newrule:NewRuleWorld",
-    "tightwire": "blockref.bridge.games.tightwire:TightwireWorld",
-    "implosion": "blockref.bridge.games.implosion:ImplosionWorld",
-}
+WORLDS: Mapping[str, str] = Registry[str]("world")
+"""Every game's world class (``module:Class``) by the game's name, live from the entries."""
 DEFAULT_GAME = "nodes"
 
 
 def world_class(name: str) -> type[GameWorld]:
     """The world module of game ``name``. Raises ``ValueError`` naming the games there are."""
-    where = WORLDS.get(name.lower())
-    if where is None:
-        raise ValueError(f"unknown game {name!r}; the games are {', '.join(WORLDS)}")
-    module, _, cls = where.partition(":")
-    found: type[GameWorld] = getattr(importlib.import_module(module), cls)
+    found = load(entry(name).world)
+    if not (isinstance(found, type) and issubclass(found, GameWorld)):
+        raise ValueError(f"the world of game {name!r} is no GameWorld class")
     return found
 
 

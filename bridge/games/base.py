@@ -12,6 +12,9 @@ journal, exports) need and nothing more:
   and :meth:`~GameWorld.placing` the other way round: the block a person places for an action;
 - the words of the game in chat: seat colours, :meth:`~GameWorld.status`, what a move did.
 
+What only some games do is a small protocol the bridge asks by ``isinstance``, never by the game's name or
+a flag: :class:`ReadsHits` (moves made by sword hits) and :class:`TakesChatMoves` (moves typed in chat).
+
 Nothing outside a game's own world module asks which game it serves.
 """
 
@@ -20,10 +23,13 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
-from blockref.engines.catalogue import game_module
 from blockref.engines.core import Game, GameState, is_agreed_draw
+from blockref.engines.entries import entry
+from blockref.engines.options import GameOption as GameOption
+from blockref.engines.options import defaults
+from blockref.engines.options import parse_flag as parse_flag
 from blockref.schematics.blocks import BlockType
 from blockref.schematics.geometry import BoardGeometry
 
@@ -32,27 +38,6 @@ Who = Callable[[int | None], str]
 """Names a player for chat: ``player 1 (red, alice)``."""
 ENDINGS = {"concede": "conceded", "timeout": "ran out of time"}
 """The engines' entries that end a game by a player's doing, and how a result's reason says them."""
-
-
-@dataclass(frozen=True)
-class GameOption:
-    """A variant option of a game as the board config and the command line take it."""
-
-    name: str
-    parse: Callable[[str], Any]
-    default: Any
-    help: str
-
-    @property
-    def flag(self) -> str:
-        return "--" + self.name.replace("_", "-")
-
-
-def parse_flag(text: str) -> bool:
-    """A yes/no game option as the config or the command line gives it (``true``, ``no``, ``1`` ...)."""
-    if text.lower() not in ("true", "false", "yes", "no", "1", "0"):
-        raise ValueError(f"expected true or false, not {text!r}")
-    return text.lower() in ("true", "yes", "1")
 
 
 @dataclass(frozen=True)
@@ -107,6 +92,35 @@ class Reading:
     disturbances: list[Disturbance] = field(default_factory=list)
 
 
+@runtime_checkable
+class ReadsHits(Protocol):
+    """What a world does whose moves are made by hitting its blocks with a sword (the bridge then polls
+    the hits): ask ``isinstance(world, ReadsHits)``, never the game."""
+
+    def hit(self, state: GameState[Any], seat: int, cell: Cell) -> Any:
+        """A sword hit by the player in ``seat`` on ``cell`` of the board: the action it completes, or
+        None (or a :class:`Notice` said to the hitter) when it only selects (the first pillar of a line).
+        Raises ``ValueError`` with the reason for a hit that can start nothing."""
+
+
+@runtime_checkable
+class TakesChatMoves(Protocol):
+    """What a world does whose moves may be typed in chat after the prefix (``tw draw B5-C3``): ask
+    ``isinstance(world, TakesChatMoves)``, never the game."""
+
+    chat_verbs: tuple[str, ...]
+    """Verbs of this game's moves typed in chat, beside the common commands."""
+
+    def chat_action(self, state: GameState[Any], seat: int, verb: str, args: list[str]) -> Any:
+        """The action the player in ``seat`` typed (``verb`` is one of :attr:`chat_verbs`). Raises
+        ``ValueError`` with the reason when the words name no action of theirs."""
+
+
+def chat_verbs(world: object) -> tuple[str, ...]:
+    """The verbs of ``world``'s chat moves; none for a world played by blocks alone."""
+    return world.chat_verbs if isinstance(world, TakesChatMoves) else ()
+
+
 def changed_cells(
     target: Mapping[Cell, BlockType], observed: Mapping[Cell, int], shown: Mapping[Cell, int] | None
 ) -> Iterator[tuple[Cell, BlockType, int]]:
@@ -127,15 +141,12 @@ class GameWorld(ABC):
     default_prefix: ClassVar[str]
     """The chat prefix players type when the config names none (``nodes join 1``)."""
     options: ClassVar[tuple[GameOption, ...]]
+    """The game's options, each declared once (:mod:`engines.options`): config keys and command-line flags."""
     seat_colours: ClassVar[Mapping[int, str]]
     """The colour of each seat, as players call it in chat."""
     how_to_play: ClassVar[str]
     """One chat line: how a piece is played in the world."""
 
-    chat_verbs: ClassVar[tuple[str, ...]] = ()
-    """Verbs of this game's moves typed in chat (``tw draw B5-C3``), beside the common commands."""
-    uses_hits: ClassVar[bool] = False
-    """Whether moves are made by hitting blocks with a sword (the bridge then polls the hits)."""
     queues_actions: ClassVar[bool] = False
     """Whether the players' actions are queued in arrival order (journaled as pending) and played only
     when the clock acts (:meth:`tick`), as in a game where everyone gives orders at once."""
@@ -146,6 +157,11 @@ class GameWorld(ABC):
 
     game: Game[Any]
     geometry: BoardGeometry
+
+    @classmethod
+    def option_values(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``options`` with every option left out at its declared default (for :meth:`build`)."""
+        return defaults(cls.options) | dict(options)
 
     @classmethod
     @abstractmethod
@@ -216,17 +232,6 @@ class GameWorld(ABC):
         where everyone acts at once."""
         return state.current_player()
 
-    def chat_action(self, state: GameState[Any], seat: int, verb: str, args: list[str]) -> Any:
-        """The action the player in ``seat`` typed (``verb`` is one of :attr:`chat_verbs`). Raises
-        ``ValueError`` with the reason when the words name no action of theirs."""
-        raise ValueError(f"{self.game_title()} is played with blocks, not chat moves")
-
-    def hit(self, state: GameState[Any], seat: int, cell: Cell) -> Any:
-        """A sword hit by the player in ``seat`` on ``cell`` of the board: the action it completes, or
-        None (or a :class:`Notice` said to the hitter) when it only selects (the first pillar of a line).
-        Raises ``ValueError`` with the reason for a hit that can start nothing."""
-        return None
-
     def tick(self, state: GameState[Any], now: float) -> list[Any]:
         """What the clock does at ``now`` (monotonic seconds): actions, :class:`Notice` lines to say and
         :class:`TimeOut` losses. None here."""
@@ -249,7 +254,7 @@ class GameWorld(ABC):
 
     def game_title(self) -> str:
         """The game's name as people read it (``New Rule``)."""
-        return str(game_module(self.name).TITLE)
+        return entry(self.name).title
 
     def result(self, state: GameState[Any]) -> tuple[str, str | None]:
         """A finished game's result as the journal keeps it (``player 2 won``, ``draw``) and how it ended

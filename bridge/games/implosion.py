@@ -40,6 +40,7 @@ from blockref.engines.implosion import (
     parse_node,
 )
 from blockref.engines.implosion.state import TURNS_PER_RING
+from blockref.engines.options import engine_default, engine_option
 from blockref.schematics.blocks import BlockType
 from blockref.schematics.implosion_layout import (
     SEAT_COLOURS,
@@ -99,10 +100,10 @@ class ImplosionWorld(GameWorld):
     name = "implosion"
     default_prefix = "imp"
     options = (
-        GameOption("players", _players, 4, "2, 3, 4, 6, 8, 12 or 24 players"),
-        GameOption("dice_seed", _whole, 0, "the seed of the battles' dice"),
-        GameOption("turns", _turns, 168, "the number of turns"),
-        GameOption("implode", parse_flag, True, "the outermost ring vanishes every 14 turns"),
+        GameOption("players", _players, 4, "2, 3, 4, 6, 8, 12 or 24 players", "players"),  # (the engine's: 2)
+        engine_option(ImplosionGame, "dice_seed", _whole, "the seed of the battles' dice", keyword="seed"),
+        engine_option(ImplosionGame, "turns", _turns, "the number of turns"),
+        engine_option(ImplosionGame, "implode", parse_flag, "the outermost ring vanishes every 14 turns"),
         GameOption("turn_seconds", _seconds, 60.0, "seconds a turn lasts ('fast': 1 s, for demos)"),
         GameOption("bots", _level_or_none, None, "computer players of this level fill the empty "
                    "seats at the start (none, easy, normal, hard)"),
@@ -114,11 +115,12 @@ class ImplosionWorld(GameWorld):
                    "right-click a pillar of yours with a sword, then the pillar to move into. They are carried out "
                    "in order when the clock ends the turn; 'imp orders' lists yours, 'imp cancel [N]' drops them.")
     chat_verbs = ("move",)
-    uses_hits = True
     queues_actions = True
 
-    def __init__(self, layout: ImplosionLayout, seed: int = 0, turns: int = 168, implode: bool = True,
-                 turn_seconds: float = 60.0, bots: str | None = None, leave_to: str | None = None) -> None:
+    def __init__(self, layout: ImplosionLayout, seed: int = engine_default(ImplosionGame, "seed", int),
+                 turns: int = engine_default(ImplosionGame, "turns", int),
+                 implode: bool = engine_default(ImplosionGame, "implode", bool), turn_seconds: float = 60.0,
+                 bots: str | None = None, leave_to: str | None = None) -> None:
         self.layout = layout
         self.geometry = layout
         self.game: ImplosionGame = ImplosionGame(players=layout.players, seed=seed, turns=turns, implode=implode)
@@ -136,11 +138,11 @@ class ImplosionWorld(GameWorld):
     def build(
         cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: Mapping[str, Any]
     ) -> ImplosionWorld:
-        layout = ImplosionLayout(players=int(options.get("players", 4)), spacing=spacing or 2, origin=origin,
+        values = cls.option_values(options)
+        layout = ImplosionLayout(players=int(values["players"]), spacing=spacing or 2, origin=origin,
                                  orientation=orientation, style=load_implosion_style(style or "classic"))
-        return cls(layout, int(options.get("dice_seed", 0)), int(options.get("turns", 168)),
-                   bool(options.get("implode", True)), float(options.get("turn_seconds", 60.0)),
-                   options.get("bots"), options.get("leave_to"))
+        return cls(layout, int(values["dice_seed"]), int(values["turns"]), bool(values["implode"]),
+                   float(values["turn_seconds"]), values["bots"], values["leave_to"])
 
     # ------------------------------------------------------------------ the clock
     def tick(self, state: GameState[Any], now: float) -> list[Any]:

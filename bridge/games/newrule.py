@@ -14,7 +14,6 @@ from blockref.bridge.clock import clock_option
 from blockref.bridge.games.base import (
     Cell,
     Disturbance,
-    GameOption,
     GameWorld,
     Placement,
     Reading,
@@ -26,6 +25,7 @@ from blockref.bridge.games.clocked import ClockedWorld, split_row
 from blockref.engines.core import GameState
 from blockref.engines.newrule import NewRuleGame, NewRuleState, Wall, side_of
 from blockref.engines.newrule.board import COLUMNS
+from blockref.engines.options import engine_default, engine_option
 from blockref.schematics.blocks import BlockType
 from blockref.schematics.newrule_layout import SEAT_COLOURS, NewRuleLayout, load_newrule_style, space_blocks
 
@@ -48,17 +48,17 @@ class NewRuleWorld(ClockedWorld, GameWorld):
     name = "newrule"
     default_prefix = "newrule"
     options = (
-        GameOption("size", int, 7, "dots a side, 4..12 (7 dots make 6 x 6 spaces)"),
-        GameOption("players", _players, 2, "2, or 4 in two sides (players 1+3 against 2+4)"),
-        GameOption("walled_border", parse_flag, False, "the board's border starts walled"),
+        engine_option(NewRuleGame, "size", int, "dots a side, 4..12 (7 dots make 6 x 6 spaces)"),
+        engine_option(NewRuleGame, "players", _players, "2, or 4 in two sides (players 1+3 against 2+4)"),
+        engine_option(NewRuleGame, "walled_border", parse_flag, "the board's border starts walled"),
         clock_option("New Rule"),
     )  # fmt: skip
     seat_colours: ClassVar[Mapping[int, str]] = dict(enumerate(SEAT_COLOURS, start=1))
     how_to_play = ("Play by placing blocks: stone bricks between two posts for a wall, your wool on a space "
                    "to start, grow or escape.")
 
-    def __init__(self, layout: NewRuleLayout, players: int = 2, walled_border: bool = False,
-                 clock: str = "none") -> None:
+    def __init__(self, layout: NewRuleLayout, players: int = engine_default(NewRuleGame, "players", int),
+                 walled_border: bool = engine_default(NewRuleGame, "walled_border", bool), clock: str = "none") -> None:
         self.start_clock(clock, {p: self.seat_colours[p] for p in range(1, players + 1)})
         self.layout = layout
         self.geometry = layout
@@ -68,10 +68,10 @@ class NewRuleWorld(ClockedWorld, GameWorld):
     def build(
         cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: Mapping[str, Any]
     ) -> NewRuleWorld:
-        layout = NewRuleLayout(size=int(options.get("size", 7)), spacing=spacing or 3, origin=origin,
+        values = cls.option_values(options)
+        layout = NewRuleLayout(size=int(values["size"]), spacing=spacing or 3, origin=origin,
                                orientation=orientation, style=load_newrule_style(style or "classic"))
-        return cls(layout, int(options.get("players", 2)), bool(options.get("walled_border", False)),
-                   str(options.get("clock", "none")))
+        return cls(layout, int(values["players"]), bool(values["walled_border"]), str(values["clock"]))
 
     # ------------------------------------------------------------------ drawing
     def target(self, state: GameState[Any], template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:

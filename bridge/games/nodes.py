@@ -11,11 +11,12 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from blockref.bridge.clock import clock_option
-from blockref.bridge.games.base import Cell, Disturbance, GameOption, GameWorld, Placement, Reading, Who, changed_cells
+from blockref.bridge.games.base import Cell, Disturbance, GameWorld, Placement, Reading, Who, changed_cells
 from blockref.bridge.games.clocked import ClockedWorld
 from blockref.bridge.materials import Materials, learn_and_choose, style_blocks
 from blockref.engines.core import GameState
 from blockref.engines.nodes import NodesGame, NodesState, PlaceNode, PlaceWire, make_point, point_name, point_xy
+from blockref.engines.options import engine_default, engine_option
 from blockref.schematics.blocks import BlockType
 from blockref.schematics.layout import CORNER_VARIANTS, BoardLayout
 from blockref.schematics.style import load_style
@@ -43,16 +44,17 @@ class NodesWorld(ClockedWorld, GameWorld):
     name = "nodes"
     default_prefix = "nodes"
     options = (
-        GameOption("corners", _corners, "diagonal",
-                   "start corners: diagonal (P1 c3+j10, P2 j3+c10) or sides (P1 c3+j3, P2 c10+j10)"),
-        GameOption("turn_limit", _turn_limit, 400, "turns in all before the game is a draw"),
+        engine_option(NodesGame, "corners", _corners,
+                      "start corners: diagonal (P1 c3+j10, P2 j3+c10) or sides (P1 c3+j3, P2 c10+j10)"),
+        engine_option(NodesGame, "turn_limit", _turn_limit, "turns in all before the game is a draw"),
         clock_option("Nodes"),
     )  # fmt: skip
     seat_colours: ClassVar[Mapping[int, str]] = {1: "red", 2: "blue"}
     how_to_play = ("Play by placing your colour's blocks: the wire block on a line between two points for a wire, "
                    "the node block on a point for a node.")
 
-    def __init__(self, layout: BoardLayout, turn_limit: int = 400, clock: str = "none") -> None:
+    def __init__(self, layout: BoardLayout, turn_limit: int = engine_default(NodesGame, "turn_limit", int),
+                 clock: str = "none") -> None:
         self.start_clock(clock, self.seat_colours)
         self.layout = layout
         self.geometry = layout
@@ -67,9 +69,10 @@ class NodesWorld(ClockedWorld, GameWorld):
     def build(
         cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: Mapping[str, Any]
     ) -> NodesWorld:
+        values = cls.option_values(options)
         layout = BoardLayout(spacing=spacing or 4, origin=origin, orientation=orientation,
-                             style=load_style(style or "classic"), corners=str(options.get("corners", "diagonal")))
-        return cls(layout, int(options.get("turn_limit", 400)), str(options.get("clock", "none")))
+                             style=load_style(style or "classic"), corners=str(values["corners"]))
+        return cls(layout, int(values["turn_limit"]), str(values["clock"]))
 
     def learn_materials(self, client: Any) -> Materials:
         materials = learn_and_choose(client, self.layout.style, self.layout.bounds())

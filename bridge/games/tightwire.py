@@ -24,7 +24,6 @@ from blockref.bridge.clock import clock_option
 from blockref.bridge.games.base import (
     Cell,
     Disturbance,
-    GameOption,
     GameWorld,
     Notice,
     Placement,
@@ -35,6 +34,7 @@ from blockref.bridge.games.base import (
 from blockref.bridge.games.clocked import ClockedWorld
 from blockref.bridge.games.tightwire_clock import GameClock
 from blockref.engines.core import GameState
+from blockref.engines.options import engine_option
 from blockref.engines.tightwire import (
     Draw,
     Move,
@@ -99,18 +99,18 @@ class TightwireWorld(ClockedWorld, GameWorld):
     name = "tightwire"
     default_prefix = "tw"
     options = (
-        GameOption("size", _size, 5, "Tightwire: dots a side, 5..9"),
-        GameOption("setup", str, "default", "Tightwire: start dots, 'default' or like 'A1,C1,E1/A5,C5,E5'"),
-        GameOption("first", _first, 1, "Tightwire: the player who moves first"),
-        GameOption("slack", _slack, 1, "Tightwire: slack lines each player has"),
-        GameOption("items", str, "none", "Tightwire: Threads of Fate items, like '1=extra_slack,2=woven_revive'"),
-        clock_option("Tightwire"),
+        engine_option(TightwireGame, "size", _size, "Tightwire: dots a side, 5..9"),
+        engine_option(TightwireGame, "setup", str, "Tightwire: start dots, 'default' or like 'A1,C1,E1/A5,C5,E5'"),
+        engine_option(TightwireGame, "first", _first, "Tightwire: the player who moves first"),
+        engine_option(TightwireGame, "slack", _slack, "Tightwire: slack lines each player has"),
+        engine_option(TightwireGame, "items", str,
+                      "Tightwire: Threads of Fate items, like '1=extra_slack,2=woven_revive'"),
+        replace(clock_option("Tightwire"), keyword="clock"),  # Tightwire's engine keeps its own clock
     )  # fmt: skip
     seat_colours: ClassVar[Mapping[int, str]] = dict(enumerate(SEAT_COLOURS, start=1))
     how_to_play = ("Right-click two pillars with a sword: a new line between them (your piece on the first walks "
                    "it), or a move along a line; or type the turn after the prefix: draw B5-C3 move B5-C3.")
     chat_verbs = ("draw", "slack", "move", "revive")
-    uses_hits = True
 
     def __init__(self, layout: TightwireLayout, game: TightwireGame) -> None:
         self.game: TightwireGame = game
@@ -124,9 +124,9 @@ class TightwireWorld(ClockedWorld, GameWorld):
     def build(
         cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: Mapping[str, Any]
     ) -> TightwireWorld:
-        game = TightwireGame(size=int(options.get("size", 5)), setup=str(options.get("setup", "default")),
-                             first=int(options.get("first", 1)), slack=int(options.get("slack", 1)),
-                             items=str(options.get("items", "none")), clock=str(options.get("clock", "none")))
+        values = cls.option_values(options)
+        game = TightwireGame(size=int(values["size"]), setup=str(values["setup"]), first=int(values["first"]),
+                             slack=int(values["slack"]), items=str(values["items"]), clock=str(values["clock"]))
         layout = TightwireLayout(size=game.size, spacing=spacing or 3, origin=origin, orientation=orientation,
                                  style=load_tightwire_style(style or "classic"))
         full = {p: layout.clock_lit(1.0, 1.0) for p in (1, 2)} if game.clock else {}

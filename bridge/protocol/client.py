@@ -497,6 +497,16 @@ class MinecraftClient:
             return False
         return True
 
+    @_in_step
+    def height_limits(self) -> tuple[int, int] | None:
+        """The lowest and highest y a block may have, in API coordinates (this project's embedded server
+        tells them); None where the server does not."""
+        reply = self.connection.query_optional("blockref.world.getHeightLimits", allow_fail=True)
+        parts = (reply or "").split(",")
+        if len(parts) != 2 or not all(p.strip().lstrip("-").isdecimal() for p in parts):
+            return None
+        return int(parts[0]), int(parts[1])
+
     # -- helpers ----------------------------------------------------------------------------------
 
     def _ask(self, command: str, *args: object) -> tuple[str, str]:

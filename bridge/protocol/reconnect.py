@@ -213,6 +213,12 @@ class ReconnectingClient:
     def entity_tile(self, entity_id: int) -> Vec3 | None:
         return self._call(lambda: self.client.entity_tile(entity_id))
 
+    def entity_rotation(self, entity_id: int) -> float | None:
+        return self._call(lambda: self.client.entity_rotation(entity_id))
+
+    def height_limits(self) -> tuple[int, int] | None:
+        return self._call(self.client.height_limits)
+
     def supports_block_events(self) -> bool:
         return self._call(self.client.supports_block_events)
 
@@ -227,9 +233,6 @@ class ReconnectingClient:
 
     def whisper(self, name: str, message: str) -> None:
         self._call(lambda: self.client.whisper(name, message))
-
-    def entity_rotation(self, entity_id: int) -> float | None:
-        return self._call(lambda: self.client.entity_rotation(entity_id))
 
     def teleport(self, entity_id: int, position: tuple[float, float, float],
                  facing: tuple[float, float] | None = None) -> bool:

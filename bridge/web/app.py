@@ -23,9 +23,10 @@ from starlette.staticfiles import StaticFiles
 from blockref.bridge.commands.games import ExportError, export_record
 from blockref.bridge.journal import SavedGame
 from blockref.bridge.web import clicks, pages
+from blockref.bridge.web.headers import SecurityHeaders
 from blockref.bridge.web.hub import LOBBY, Hub
 from blockref.bridge.web.limits import RateLimit
-from blockref.bridge.web.live import Boards
+from blockref.bridge.web.live import Boards, seat_colours
 from blockref.bridge.web.play import PLAYABLE, WebGames, unfinished
 from blockref.bridge.web.ratings import standings_of
 from blockref.bridge.web.refused import Refused
@@ -33,6 +34,12 @@ from blockref.engines.catalogue import GAMES, game_module
 
 STATIC = Path(__file__).with_name("static")
 MAX_BODY = 4096
+BODY_SECONDS = 10.0
+"""Seconds a client has to send a request's body (one sent a byte at a time would hold its request)."""
+MAX_DIGITS = 18
+"""The longest number a path takes (SQLite's integers have 19 digits)."""
+SEATS = "web-seats.sqlite3"
+"""The web games' seat tokens in the data folder: without it no web game exists (and watching opens nothing)."""
 
 
 def _titles(names: tuple[str, ...] | list[str]) -> dict[str, str]:
@@ -84,7 +91,8 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
     async def board_page(request: Request) -> Response:
         found = snapshot(request)
         replay = boards.replay(found["game_id"])
-        return HTMLResponse(pages.board(found, [] if replay is None else clicks.targets(replay.state)))
+        hints = ("games" in state or (data / SEATS).exists()) and games().hint_refusal(found["board"]) is None
+        return HTMLResponse(pages.board(found, [] if replay is None else clicks.targets(replay.state), hints))
 
     async def legal_api(request: Request) -> Response:
         found = snapshot(request)
@@ -102,10 +110,10 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
         return HTMLResponse(pages.archive(found, who, _titles(list(GAMES)), game, player, known, standings))
 
     def _game(request: Request) -> tuple[Any, Any]:
-        try:
-            game_id = int(request.path_params["game_id"])
-        except ValueError:
-            raise Refused(404, "a game is named by its number") from None
+        text = request.path_params["game_id"]
+        if not (text.isdecimal() and len(text) <= MAX_DIGITS):
+            raise Refused(404, "a game is named by its number")
+        game_id = int(text)
         archive = boards.archive
         summary = None if archive is None else archive.game(game_id)
         replay = boards.replay(game_id)
@@ -115,20 +123,18 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
 
     def _at(request: Request, total: int) -> int:
         text = request.path_params.get("n", request.query_params.get("at", str(total)))
-        try:
-            at = int(text)
-        except ValueError:
-            raise Refused(400, f"a position is a number of entries 0..{total}, not {text!r}") from None
-        if not 0 <= at <= total:
-            raise Refused(400, f"a position is a number of entries 0..{total}, not {at}")
-        return at
+        if not (text.isdecimal() and len(text) <= MAX_DIGITS and int(text) <= total):
+            said = text if len(text) <= MAX_DIGITS else text[:MAX_DIGITS] + "..."
+            raise Refused(400, f"a position is a number of entries 0..{total}, not {said!r}")
+        return int(text)
 
     async def viewer_page(request: Request) -> Response:
         summary, replay = _game(request)
         at = _at(request, len(replay.moves))
         position = replay.position(at)
         return HTMLResponse(pages.viewer(summary, str(replay.module.TITLE), at, replay.svg(position),
-                                         replay.status(position), replay.moves))
+                                         replay.status(position), replay.moves,
+                                         seat_colours(summary.game, replay.game.num_players)))
 
     async def position_api(request: Request) -> Response:
         _, replay = _game(request)
@@ -218,19 +224,23 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan, exception_handlers={Refused: refused},
-                     middleware=[Middleware(RateLimit, rate=rate, burst=burst)])
+                     middleware=[Middleware(SecurityHeaders), Middleware(RateLimit, rate=rate, burst=burst)])
 
 
 async def _json(request: Request) -> dict[str, Any]:
     """The request's JSON object (at most :data:`MAX_BODY` bytes)."""
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise Refused(413, f"a request body has at most {MAX_BODY} bytes")
+    try:
+        async with asyncio.timeout(BODY_SECONDS):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_BODY:
+                    raise Refused(413, f"a request body has at most {MAX_BODY} bytes")
+    except TimeoutError:
+        raise Refused(408, f"a request body comes within {BODY_SECONDS:g} s") from None
     try:
         value = json.loads(body or b"null")
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: nested too deep for the parser
         raise Refused(400, "the body must be a JSON object") from None
     if not isinstance(value, dict):
         raise Refused(400, "the body must be a JSON object")

@@ -13,6 +13,7 @@ from typing import Any
 
 from blockref.bridge.board_lines import EVERY_BOARD
 from blockref.bridge.clock import memo_clocks
+from blockref.bridge.games import world_class
 from blockref.bridge.journal import GameSummary, PendingEntry
 from blockref.bridge.web.archive import Archive, JournalMissing
 from blockref.bridge.web.positions import GameReplay
@@ -22,6 +23,15 @@ KEPT_REPLAYS = 64
 """Games kept replayed at once (the least recently used is replayed again when asked for)."""
 WEB_GAME_SHOWN = 3600.0
 """Seconds a finished web game stays in the lobby; then it is in the archive only (there is one per game)."""
+
+
+def seat_colours(game: str, players: int) -> dict[str, str]:
+    """Each seat's colour as the game's world names it (``{"1": "red", "2": "blue"}``)."""
+    try:
+        colours = world_class(game).seat_colours
+    except ValueError:
+        return {}
+    return {str(seat): colours[seat] for seat in range(1, players + 1) if seat in colours}
 
 
 class Boards:
@@ -121,6 +131,7 @@ class Boards:
             "board": summary.board, "game_id": summary.id, "game": summary.game,
             "title": str(replay.module.TITLE), "options": summary.options,
             "seats": {str(seat): name for seat, name in sorted(seats.items())},
+            "colours": seat_colours(summary.game, replay.game.num_players),
             "moves": replay.moves, "seen": len(replay.moves),
             "last": None if last is None else last["entry"],
             "to_move": state.current_player(), "terminal": state.is_terminal(),
@@ -145,8 +156,8 @@ class Boards:
 
     def lobby(self, spectators: dict[str, int]) -> list[Snapshot]:
         """One line of every board for the lobby (the big parts of a snapshot left out)."""
-        keep = ("board", "game_id", "game", "title", "seats", "seen", "last", "to_move", "terminal", "status",
-                "result")
+        keep = ("board", "game_id", "game", "title", "seats", "colours", "seen", "last", "to_move", "terminal",
+                "status", "result", "turn_ends")
         now = time.time()
         return [{**{k: snap[k] for k in keep}, "spectators": spectators.get(name, 0),
                  "clock": self._clock(name, now) if snap.get("clock") else None}

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from blockref.bridge.config import DEFAULT_ORIGIN, build_world
-from blockref.bridge.games.base import GameWorld, Notice, TimeOut
+from blockref.bridge.games.base import GameWorld, Notice, TakesChatMoves, TimeOut
 from blockref.bridge.referee import MAX_QUEUED
 from blockref.bridge.web.refused import Refused
 from blockref.bridge.web.turn_clock import memo_text, turn_seconds
@@ -43,6 +43,30 @@ def clock_options(game: str, options: Mapping[str, Any]) -> tuple[dict[str, Any]
     return engine, float(getattr(world, "turn_seconds", DEFAULT_TURN_SECONDS))
 
 
+RUNNING_AT_ONCE = 20
+"""Web games whose turn clocks run at once (they play on by themselves, people there or not)."""
+COMPUTER_ORDERS_A_SECOND = 24.0
+"""The computer seats' orders a second over all of them (a 24-player game of 1 s turns; a hard seat's orders
+take a few milliseconds)."""
+
+
+def clock_room(running: list[tuple[int, float]], computers: int, seconds: float) -> str | None:
+    """Why another game of ``computers`` computer seats and turns of ``seconds`` may not start beside the
+    ``running`` ones (their computer seats and turn seconds), or None.
+
+    >>> clock_room([], 23, 1.0), clock_room([], 23, 0.5) is not None, clock_room([(1, 60.0)] * 20, 1, 60.0)
+    (None, True, 'the web runs 20 games on turn clocks already: try again when one is over')
+    """
+    if len(running) >= RUNNING_AT_ONCE:
+        return f"the web runs {len(running)} games on turn clocks already: try again when one is over"
+    if computers / seconds > COMPUTER_ORDERS_A_SECOND:
+        return (f"{computers} computer seats with turns of {seconds:g} s give more orders than the web takes "
+                f"({COMPUTER_ORDERS_A_SECOND:g} a second): longer turns, or fewer players")
+    if sum(c / s for c, s in running) + computers / seconds > COMPUTER_ORDERS_A_SECOND:
+        return "the computer seats of the games running now take all the web gives them: try again later"
+    return None
+
+
 def check_order(world: GameWorld, state: GameState[Any], seat: int, action: Any, queued: int) -> str | None:
     """Why ``seat`` may not queue ``action`` now (with ``queued`` orders queued already), or None."""
     actor = world.actor(state, action)
@@ -60,7 +84,7 @@ def parse_action(world: GameWorld | None, state: GameState[Any], seat: int, text
     """The action ``text`` names: a chat verb of the game's world (``move 12.0 11.0 5``, for ``seat``) or
     the engine's notation. ValueError names the problem."""
     words = text.strip().lower().split()
-    if world is not None and words and words[0] in world.chat_verbs:
+    if isinstance(world, TakesChatMoves) and words and words[0] in world.chat_verbs:
         return world.chat_action(state, seat, words[0], words[1:])
     return state.action_from_text(text.strip())
 

@@ -30,8 +30,12 @@ def layout(title: str, body: str, page: str, data: dict[str, Any] | None = None)
 """
 
 
-def _who(seats: dict[str, str]) -> str:
-    return ", ".join(f"{seat}: {name}" for seat, name in seats.items()) or "no one seated"
+def who(seats: dict[str, str], colours: dict[str, str] | None = None) -> str:
+    """``player 1 (red): ann, player 2 (blue): open``: the seats as the world names them (the script writes the
+    same from the live events)."""
+    if colours:
+        return ", ".join(f"player {seat} ({colour}): {seats.get(seat, 'open')}" for seat, colour in colours.items())
+    return ", ".join(f"player {seat}: {name}" for seat, name in seats.items()) or "no one seated"
 
 
 def clock_text(clock: dict[str, Any] | None, seats: dict[str, str]) -> str:
@@ -54,6 +58,19 @@ def _clock_attributes(clock: dict[str, Any] | None, seats: dict[str, str]) -> st
     return f'data-clock="{escape(json.dumps(clock))}" data-seats="{escape(json.dumps(seats))}"'
 
 
+def turn_text(row: dict[str, Any], now: float | None = None) -> str:
+    """``the turn ends in 12 s``: a turn clock's (a game whose orders are queued until it ends the turn)."""
+    ends = None if row.get("terminal") else row.get("turn_ends")
+    if ends is None:
+        return ""
+    return f"the turn ends in {max(0, math.ceil(ends - (time.time() if now is None else now)))} s"
+
+
+def _turn_attribute(row: dict[str, Any]) -> str:
+    ends = None if row.get("terminal") else row.get("turn_ends")
+    return "" if ends is None else f' data-turn-ends="{ends}"'
+
+
 def lobby(rows: list[dict[str, Any]]) -> str:
     body = ("<h1>Boards</h1><table id=\"lobby\"><thead><tr><th>board</th><th>game</th><th>players</th>"
             "<th>status</th><th>clock</th><th>last move</th><th>watching</th></tr></thead><tbody>"
@@ -66,37 +83,42 @@ def lobby_row(row: dict[str, Any]) -> str:
     """One board of the lobby (the script renders the same row from the live events)."""
     name = escape(row["board"])
     return (f'<tr data-board="{name}"><td><a href="/board/{name}">{name}</a></td><td>{escape(row["title"])}</td>'
-            f'<td>{escape(_who(row["seats"]))}</td><td>{escape(row["status"])}</td>'
-            f'<td class="clock" {_clock_attributes(row.get("clock"), row["seats"])}>'
-            f'{escape(clock_text(row.get("clock"), row["seats"]))}</td>'
+            f'<td>{escape(who(row["seats"], row.get("colours")))}</td><td>{escape(row["status"])}</td>'
+            f'<td class="clock" {_clock_attributes(row.get("clock"), row["seats"])}{_turn_attribute(row)}>'
+            f'{escape(clock_text(row.get("clock"), row["seats"]) or turn_text(row))}</td>'
             f'<td>{escape(row["last"] or "-")}</td><td>{row.get("spectators", 0)}</td></tr>')
 
 
-def moves_list(moves: list[dict[str, Any]]) -> str:
-    return "".join(f'<li value="{m["n"]}">{escape(move_text(m))}</li>' for m in moves)
+def moves_list(moves: list[dict[str, Any]], colours: dict[str, str] | None = None) -> str:
+    return "".join(f'<li value="{m["n"]}">{escape(move_text(m, colours))}</li>' for m in moves)
 
 
-def pending_list(pending: list[dict[str, Any]]) -> str:
-    return "".join(f"<li>{escape(pending_text(p))}</li>" for p in pending)
+def pending_list(pending: list[dict[str, Any]], colours: dict[str, str] | None = None) -> str:
+    return "".join(f"<li>{escape(pending_text(p, colours))}</li>" for p in pending)
 
 
-def pending_text(pending: dict[str, Any]) -> str:
-    """``order 1 12.0 11.0 12 — seat 1, alex``: a queued action and who gave it."""
-    return f"{pending['entry']} — seat {pending['seat']}" + (f", {pending['by']}" if pending["by"] else "")
+def pending_text(pending: dict[str, Any], colours: dict[str, str] | None = None) -> str:
+    """``order 1 12.0 11.0 12 — player 1 (red), alex``: a queued action and who gave it."""
+    colour = (colours or {}).get(str(pending["seat"]))
+    return (f"{pending['entry']} — player {pending['seat']}" + (f" ({colour})" if colour else "")
+            + (f", {pending['by']}" if pending["by"] else ""))
 
 
-def move_text(move: dict[str, Any]) -> str:
-    """``c3-c4 (cut) — player 1, alex``: an entry, its consequences, who played it."""
+def move_text(move: dict[str, Any], colours: dict[str, str] | None = None) -> str:
+    """``c3-c4 (cut) — player 1 (red), alex``: an entry, its consequences, who played it."""
     words = f" ({'; '.join(move['consequences'])})" if move["consequences"] else ""
-    who = ", ".join(str(w) for w in (f"player {move['player']}" if move["player"] else None, move["by"]) if w)
-    return f"{move['entry']}{words}" + (f" — {who}" if who else "")
+    colour = (colours or {}).get(str(move["player"]))
+    player = f"player {move['player']}" + (f" ({colour})" if colour else "") if move["player"] else None
+    by = ", ".join(str(w) for w in (player, move["by"]) if w)
+    return f"{move['entry']}{words}" + (f" — {by}" if by else "")
 
 
-def board(snapshot: dict[str, Any], targets: list[tuple[str, Spot]]) -> str:
-    """A board live; ``targets`` are what a click on its picture picks (see :mod:`bridge.web.clicks`)."""
+def board(snapshot: dict[str, Any], targets: list[tuple[str, Spot]], hints: bool = False) -> str:
+    """A board live; ``targets`` are what a click on its picture picks (see :mod:`bridge.web.clicks`); a Hint
+    button where ``hints`` are given."""
     name = escape(snapshot["board"])
     body = f"""<h1>{name}: {escape(snapshot["title"])}</h1>
-<p id="players">{escape(_who(snapshot["seats"]))}</p>
+<p id="players">{escape(who(snapshot["seats"], snapshot.get("colours")))}</p>
 <div class="live"><div id="svg">{snapshot["svg"]}</div>
 <div class="side"><p id="status">{escape(snapshot["status"])}</p>
 <p id="clock" class="clock" {_clock_attributes(snapshot.get("clock"), snapshot["seats"])}>{escape(clock_text(
@@ -104,11 +126,11 @@ def board(snapshot: dict[str, Any], targets: list[tuple[str, Spot]]) -> str:
 <form id="move" hidden><p id="seat"></p><p id="picked"></p><p id="choices"></p>
 <input name="action" autocomplete="off" placeholder="a move in record notation" aria-label="move">
 <button type="submit">Play</button> <button type="button" id="concede">Concede</button>
-<button type="button" id="hint">Hint</button>
+{'<button type="button" id="hint">Hint</button>' if hints else ""}
 <p id="reason" role="alert"></p><p id="hint-text"></p></form>
 <p id="turn"></p><div id="queue"{"" if snapshot.get("pending") else " hidden"}><h2>Orders queued</h2>
-<ol id="pending">{pending_list(snapshot.get("pending", []))}</ol></div>
-<h2>Moves</h2><ol id="moves">{moves_list(snapshot["moves"])}</ol>
+<ol id="pending">{pending_list(snapshot.get("pending", []), snapshot.get("colours"))}</ol></div>
+<h2>Moves</h2><ol id="moves">{moves_list(snapshot["moves"], snapshot.get("colours"))}</ol>
 <h2>Chat</h2><ol id="chat">{"".join(f"<li>{escape(line)}</li>" for line in snapshot.get("chat", []))}</ol>
 <p><a href="/game/{snapshot["game_id"]}">this game in the archive</a></p></div></div>"""
     data: dict[str, Any] = {"board": snapshot["board"], "game": snapshot["game"], "seen": str(snapshot["seen"])}
@@ -145,16 +167,17 @@ def _player_links(names: list[str]) -> str:
                      for name in names)
 
 
-def viewer(summary: GameSummary, title: str, at: int, svg: str, status: str, moves: list[dict[str, Any]]) -> str:
+def viewer(summary: GameSummary, title: str, at: int, svg: str, status: str, moves: list[dict[str, Any]],
+           colours: dict[str, str] | None = None) -> str:
     body = f"""<h1>Game {summary.id}: {escape(title)} on {escape(summary.board)}</h1>
 <p>{_when(summary.started)}, {escape(summary.outcome)}.
 <a id="record" href="/game/{summary.id}/record.txt" download="game-{summary.id}.record">download the record</a></p>
 <div class="live"><div id="svg">{svg}</div><div class="side">
-<p id="controls"><button id="first">⏮ first</button> <button id="back">◀ back</button>
-<button id="forward">forward ▶</button> <button id="last">last ⏭</button></p>
+<p id="controls"><button id="first">|◀ first</button> <button id="back">◀ back</button>
+<button id="forward">forward ▶</button> <button id="last">last ▶|</button></p>
 <p>position <span id="at">{at}</span> of <span id="total">{len(moves)}</span>
 (<a id="here" href="/game/{summary.id}?at={at}">link to this position</a>)</p>
-<p id="status">{escape(status)}</p><ol id="moves">{moves_list(moves)}</ol></div></div>"""
+<p id="status">{escape(status)}</p><ol id="moves">{moves_list(moves, colours)}</ol></div></div>"""
     return layout(f"Game {summary.id}", body, "viewer", {"game-id": str(summary.id), "at": str(at),
                                                           "total": str(len(moves))})
 

@@ -25,28 +25,41 @@ from blockref.bridge.config import DEFAULT_ORIGIN, build_world
 from blockref.bridge.games import world_class
 from blockref.bridge.journal import Ending, Journal, JournalError
 from blockref.bridge.web.clocks import WebClocks
+from blockref.bridge.web.game_options import engine_options
 from blockref.bridge.web.live import Boards
-from blockref.bridge.web.orders import CLOCK, TurnClock, check_order, clock_options, parse_action
+from blockref.bridge.web.orders import (
+    CLOCK,
+    DEFAULT_TURN_SECONDS,
+    WORLD_OPTIONS,
+    TurnClock,
+    check_order,
+    clock_options,
+    clock_room,
+    parse_action,
+)
 from blockref.bridge.web.positions import GameReplay, world_of
 from blockref.bridge.web.refused import Refused
 from blockref.bridge.web.seats import SeatTokens
-from blockref.bridge.web.turn_clock import memo_text
-from blockref.bridge.web.world_play import act_in_world, link_holder
+from blockref.bridge.web.turn_clock import memo_text, turn_seconds
+from blockref.bridge.web.world_play import act_in_world, inbox, link_holder
 from blockref.bridge.world_links import WorldLinks
 from blockref.engines.ai.hints import hint
 from blockref.engines.ai.knowledge import seat_player
-from blockref.engines.catalogue import make_game
+from blockref.engines.catalogue import GAMES, make_game
 from blockref.engines.clock import ClockRules
 from blockref.engines.core import GameState
 
-PLAYABLE = ("nodes", "newrule", "tightwire", "implosion")
-"""The games the web plays (Implosion's orders are queued on its turn clock, see :mod:`bridge.web.orders`)."""
+PLAYABLE: Mapping[str, str] = GAMES
+"""The games the web plays: every game of the catalogue (queued orders wait for their turn clock, see
+:mod:`bridge.web.orders`)."""
 LEVELS = ("easy", "normal", "hard")
 BOARD = re.compile(r"web-(\d+)")
 NAME = re.compile(r"[\w .'-]{1,24}")
 COMPUTER = re.compile(r"computer \((\w+)\)")
 HINT_BUDGET = 200
 """The search budget of a hint (as in chat): a fraction of a second."""
+HINTS_AT_ONCE = 2
+"""Hints thought of at once, over all boards (each takes a processor for a moment): more wait (429)."""
 JOURNAL_RETRY = 1.0
 """Seconds between two tries of a computer's piece the journal could not take (a full disk)."""
 CLOCK_TICK = 0.25
@@ -106,7 +119,11 @@ class WebGames:
         self._ticking: asyncio.Task[None] | None = None
         self._turn_clocks: dict[str, asyncio.Task[None]] = {}
         """The turn clock of each game whose orders are queued (Implosion), by board."""
+        self._turn_clock_seconds: dict[str, float] = {}
+        """The turn's seconds of each game on a turn clock, by board (the journal's, as its clock starts)."""
         self._links: WorldLinks | None = None
+        self._hinting: set[str] = set()
+        """The boards whose hint is being thought of."""
 
     @classmethod
     def open(cls, data: Path, boards: Boards) -> WebGames:
@@ -134,6 +151,10 @@ class WebGames:
             raise Refused(400, f"opponent must be person or a level ({', '.join(LEVELS)}), not {opponent!r}")
         world = world_of(game)
         queued = world is not None and world.queues_actions
+        try:
+            options = engine_options(game, options, WORLD_OPTIONS if queued else ("clock",))
+        except ValueError as error:
+            raise Refused(400, str(error)) from None
         options, clock = (dict(options), "none") if queued else self._without_clock(game, options)
         try:
             options, seconds = clock_options(game, options) if queued else (options, 0.0)
@@ -151,6 +172,8 @@ class WebGames:
                 raise Refused(400, f"{name!r} is the name of the turn clock's entries: choose another")
         people = range(1, seats + 1) if opponent == "person" else [1]
         seated = {seat: names[seat - 1] if seat in people else f"computer ({opponent})" for seat in range(1, seats + 1)}
+        if queued:
+            self._check_clock_room(seats - len(people), seconds)
         with self._writing():
             board, tokens = self._new_board(people)  # tokens of no game until it is journaled
             try:
@@ -166,6 +189,15 @@ class WebGames:
             self._start_clocks()
         self._start_computer(board)
         return NewGame(board, tokens)
+
+    def _check_clock_room(self, computers: int, seconds: float) -> None:
+        """Refused where another game on a turn clock would take more than the web gives them (400 where it
+        would alone, 503 beside those running)."""
+        running = [(len(self.computers(board)), self._turn_clock_seconds.get(board, seconds))
+                   for board, task in self._turn_clocks.items() if not task.done()]
+        reason = clock_room(running, computers, seconds)
+        if reason is not None:
+            raise Refused(400 if clock_room([], computers, seconds) else 503, reason)
 
     @staticmethod
     def _without_clock(game: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
@@ -195,8 +227,9 @@ class WebGames:
         journaled entry. The computer answers in the background. On an in-world board the token is a seat
         link's, and the referee service judges the action (:mod:`bridge.web.world_play`)."""
         if self._in_world(board):
-            return await act_in_world(self.world_links(), self.boards.archive_seats(board), board, token,
-                                      action, seen)
+            with inbox(board):
+                links = self.world_links()
+            return await act_in_world(links, self.boards.archive_seats(board), board, token, action, seen)
         async with self._lock(board):
             entry = self._check(board, token, action, seen)
         self._start_computer(board)
@@ -215,7 +248,8 @@ class WebGames:
     def seat_of(self, board: str, token: str) -> int:
         """The seat ``token`` holds on ``board`` (Refused 403 where it holds none)."""
         if self._in_world(board):
-            return link_holder(self.world_links(), self.boards.archive_seats(board), board, token)[0]
+            with inbox(board):
+                return link_holder(self.world_links(), self.boards.archive_seats(board), board, token)[0]
         self._replay(board)
         seat = self.tokens.seat(board, token)
         if seat is None:
@@ -228,16 +262,33 @@ class WebGames:
         seat = self.tokens.seat(board, token)
         if seat is None:
             raise Refused(403, f"this link does not hold a seat of {board}")
-        seated = self.boards.archive_seats(board)
-        if not any(COMPUTER.fullmatch(name) for name in seated.values()):
-            raise Refused(403, "hints are for games against the computer")
+        refusal = self.hint_refusal(board)
+        if refusal is not None:
+            raise Refused(403, refusal)
         state = replay.state
-        world = world_of(replay.name)
-        if world is not None and world.queues_actions:
-            raise Refused(403, "hints are for games played a move at a time")
         if state.is_terminal() or state.current_player() != seat:
             raise Refused(409, "hints are for the player to move")
-        return await asyncio.to_thread(hint, state.clone(), HINT_BUDGET)
+        if board in self._hinting or len(self._hinting) >= HINTS_AT_ONCE:
+            raise Refused(429, "a hint is being thought of already: wait for it")
+        self._hinting.add(board)
+        try:
+            return await asyncio.to_thread(hint, state.clone(), HINT_BUDGET)
+        finally:
+            self._hinting.discard(board)
+
+    def hint_refusal(self, board: str) -> str | None:
+        """Why ``board`` has no hints (None: a web game against the computer, played a move at a time)."""
+        archive = self.boards.archive
+        if archive is None or archive.newest_game(board) is None:
+            return f"there is no board {board!r}"
+        if not self.tokens.has_board(board):
+            return "hints are for web games: in the world, ask in chat"
+        if not any(COMPUTER.fullmatch(name) for name in self.boards.archive_seats(board).values()):
+            return "hints are for games against the computer"
+        world = world_of(self._replay(board)[0].name)
+        if world is not None and world.queues_actions:
+            return "hints are for games played a move at a time"
+        return None
 
     def _check(self, board: str, token: str, action: str, seen: int) -> str:
         replay, game_id = self._replay(board)
@@ -367,6 +418,8 @@ class WebGames:
         if world is not None and world.queues_actions:
             running = self._turn_clocks.get(board)
             if running is None or running.done():
+                memo = self.journal.memo(self._replay(board)[1])
+                self._turn_clock_seconds[board] = turn_seconds(memo) or DEFAULT_TURN_SECONDS
                 self._turn_clocks[board] = clock = loop.create_task(TurnClock(self, board).run())
                 self._tasks.add(clock)
                 clock.add_done_callback(functools.partial(self._done, board))

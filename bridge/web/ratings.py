@@ -24,6 +24,9 @@ class PlayerStanding:
     who: Identity
     standing: Standing
     place: int | None
+    label: str = ""
+    """How the page names the identity (numbered where several machines went by the name; never the
+    address: see :meth:`bridge.ratings_store.Table.label`); "" for the name alone."""
 
 
 def standings_of(ratings: Table, name: str) -> list[PlayerStanding]:
@@ -34,7 +37,8 @@ def standings_of(ratings: Table, name: str) -> list[PlayerStanding]:
         if who.name.lower() != folded:
             continue
         ladder = [w for w, _ in ratings.ladder.ladder(game)]
-        found.append(PlayerStanding(game, who, standing, ladder.index(who) + 1 if who in ladder else None))
+        found.append(PlayerStanding(game, who, standing, ladder.index(who) + 1 if who in ladder else None,
+                                    ratings.label(who)))
     return found
 
 
@@ -43,7 +47,8 @@ def ratings_table(name: str, standings: list[PlayerStanding], titles: dict[str, 
     if not standings:
         return f'<p id="no-ratings">{escape(name)} has no finished game on record yet.</p>'
     rows = "".join(
-        f'<tr data-game="{escape(s.game)}"><td>{escape(titles.get(s.game, s.game))}</td><td>{escape(str(s.who))}</td>'
+        f'<tr data-game="{escape(s.game)}"><td>{escape(titles.get(s.game, s.game))}</td>'
+        f'<td>{escape(s.label or s.who.name)}</td>'
         f'<td>{_rating(s)}</td><td>{s.standing.games}</td><td>{s.standing.won}</td><td>{s.standing.drawn}</td>'
         f'<td>{s.standing.lost}</td><td>{s.standing.rated}</td><td>{s.place or "-"}</td></tr>'
         for s in standings)

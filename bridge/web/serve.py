@@ -11,6 +11,7 @@ from pathlib import Path
 import uvicorn
 
 from blockref.bridge.web.app import create_app
+from blockref.bridge.web.connections import guarded, proxies
 
 DEFAULT_PORT = 8765
 DEFAULT_LISTEN = "127.0.0.1"
@@ -27,7 +28,14 @@ def server(data: Path, port: int = DEFAULT_PORT, listen: str = DEFAULT_LISTEN, s
     app = create_app(data, spectators, rate, 3 * rate, per_address)
     config = uvicorn.Config(app, host=listen, port=port, log_level="warning", access_log=False, lifespan="on",
                             timeout_graceful_shutdown=1)
+    config.http = guarded(connections_per_address(per_address), proxies(config.forwarded_allow_ips))
     return uvicorn.Server(config)
+
+
+def connections_per_address(per_address: int) -> int:
+    """Connections one address may hold open: its live pages, and as many again with room for a browser's
+    parallel requests."""
+    return 2 * per_address + 10
 
 
 def start_in_thread(data: Path, port: int = DEFAULT_PORT, listen: str = DEFAULT_LISTEN,

@@ -6,7 +6,10 @@ for its answer. An action the referee does not take in :data:`ANSWER_WAIT` secon
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from blockref.bridge.web.refused import Refused
 from blockref.bridge.world_links import TooMany, WorldLinks
@@ -30,14 +33,32 @@ def link_holder(links: WorldLinks, seats: dict[int, str], board: str, token: str
     return holder
 
 
+@contextmanager
+def inbox(board: str, handed: bool = False) -> Iterator[None]:
+    """Where the journal's file cannot be read or written now (locked past its timeout, a full disk): a 503
+    saying so, never a traceback (``handed``: once the action is in the inbox, it may still be played)."""
+    try:
+        yield
+    except sqlite3.Error as error:
+        then = "look at the board before trying again" if handed else "nothing was played; try again later"
+        raise Refused(503, f"the seat links of {board} cannot be read now ({error}): {then}") from None
+
+
 async def act_in_world(links: WorldLinks, seats: dict[int, str], board: str, token: str, action: str,
                        seen: int) -> str:
     """Hand ``action`` of ``token``'s seat to the referee; the entry it played (Refused: why not)."""
-    seat, name = link_holder(links, seats, board, token)
-    try:
-        ask = links.submit(board, seat, name, action.strip()[:200], seen)
-    except TooMany as error:
-        raise Refused(429, f"{error}: wait for their answers") from None
+    with inbox(board):
+        seat, name = link_holder(links, seats, board, token)
+        try:
+            ask = links.submit(board, seat, name, action.strip()[:200], seen)
+        except TooMany as error:
+            raise Refused(429, f"{error}: wait for their answers") from None
+    with inbox(board, handed=True):
+        return await _answer(links, board, ask)
+
+
+async def _answer(links: WorldLinks, board: str, ask: int) -> str:
+    """Wait for the referee's answer to action ``ask``: the entry it played (Refused: why not)."""
     taken_by = time.monotonic() + ANSWER_WAIT
     judged_by: float | None = None
     while (answer := links.result(ask)) is None:

@@ -1,7 +1,7 @@
 """A hint for a person: the action the computer suggests, in words.
 
-Nodes has its own (the piece and what it does, :mod:`engines.ai.nodes_hint`); any other game gets the
-action the hard level would play.
+A game's entry may name a hint of its own (Nodes': the piece and what it does, :mod:`engines.ai.nodes_hint`);
+any other game gets the action the hard level would play.
 
 >>> from blockref.engines.catalogue import make_game
 >>> state = make_game("newrule", {"size": 4}).new_initial_state()
@@ -11,14 +11,12 @@ True
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from typing import Any, cast
 
 from blockref.engines.ai.knowledge import computer_player
 from blockref.engines.core import GameState
+from blockref.engines.entries import entry, load_function
 
-OWN_HINTS = {"nodes": "blockref.engines.ai.nodes_hint:suggest"}
-"""Games with hints of their own: ``suggest(state) -> (action, sentence)``."""
 HINT_ITERATIONS = 1500
 
 
@@ -27,10 +25,9 @@ def hint(state: GameState[Any], budget: int = HINT_ITERATIONS) -> str:
     Raises ValueError once the game is over."""
     if state.is_terminal():
         raise ValueError("the game is over: there is nothing to suggest")
-    own = OWN_HINTS.get(state.game.name)
+    own = entry(state.game.name).hint
     if own is not None:
-        module, _, name = own.partition(":")
-        _, sentence = getattr(importlib.import_module(module), name)(state, budget)
+        _, sentence = cast("tuple[object, str]", load_function(own)(state, budget))
         return str(sentence)
     action = computer_player(state.game, "hard", seed=0, iterations=budget).choose(state.clone())
     return f"{state.action_to_text(action)} (the computer's choice at the hard level)"

@@ -15,7 +15,9 @@ with the generic tree search (:meth:`~engines.ai.mcts.MCTS.search_round`, given 
 two of each; every simulated round plays one of them among the other players' expected orders (a
 normal plan each, arriving in a random order), throws its own dice (determinisation), and is judged
 by :func:`evaluate` when the turn has ended. In 40 two-player games each (``benchmarks/implosion_players.py``),
-hard beat normal 31-9 and normal beat easy 27-13.
+hard beat normal 31-9 and normal beat easy 27-13 (hard at 48 rounds a seat). In 40 four-player games (two
+seats each) hard beat normal 23-17 at 48 rounds a seat and 28-12 at 200 (:func:`hard_iterations`); two more
+timid plan styles among its candidates made it worse (18-22).
 
 >>> from blockref.engines.implosion import ImplosionGame
 >>> state = ImplosionGame(players=4, seed=2).new_initial_state()
@@ -94,8 +96,21 @@ LEVELS: dict[str, tuple[Style, ...]] = {
     ),
 }
 HARD_ITERATIONS = 48
-"""Rounds the hard level's search plays out, spread over its candidate plans."""
+"""The fewest rounds the hard level's search plays out for a seat, spread over its candidate plans."""
+HARD_TABLE_ITERATIONS = 800
+"""Rounds the hard level plays out for all its seats together when each then gets more than the fewest: a
+seat of a game of ``players`` gets ``max(HARD_ITERATIONS, HARD_TABLE_ITERATIONS // players)``, so a table of
+24 computer seats still chooses within the turn clock and a seat of a small game looks further."""
 HARD_EXPLORATION = 0.25
+
+
+def hard_iterations(players: int) -> int:
+    """Rounds the hard level's search plays out for one seat of a game of ``players``.
+
+    >>> hard_iterations(2), hard_iterations(4), hard_iterations(24)
+    (400, 200, 48)
+    """
+    return max(HARD_ITERATIONS, HARD_TABLE_ITERATIONS // players)
 
 
 class ImplosionPlayer:
@@ -116,7 +131,9 @@ class ImplosionPlayer:
         styles = LEVELS[self.level]
         if len(styles) == 1:
             return self._plan(state, player, styles[0])
-        settings = SearchSettings(iterations=HARD_ITERATIONS, exploration=HARD_EXPLORATION, reuse_tree=False)
+        settings = SearchSettings(
+            iterations=hard_iterations(state.game.players), exploration=HARD_EXPLORATION, reuse_tree=False
+        )
         search = MCTS(settings, IMPLOSION_KNOWLEDGE, seed=self.rng.getrandbits(64))
         return [order for order in search.search_round(state, player).action if isinstance(order, Order)]
 

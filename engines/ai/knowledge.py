@@ -1,39 +1,22 @@
-"""Which game knowledge the computer players use for which game, and ready-made players by level."""
+"""Which game knowledge the computer players use for which game, and ready-made players by level.
+
+Each game's entry (:mod:`engines.entries`) names its knowledge, its levels' budgets and any player of its
+own; nothing here asks which game it serves.
+"""
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from blockref.engines.ai.mcts import Knowledge
 from blockref.engines.ai.players import LEVELS, GreedyPlayer, MCTSPlayer
 from blockref.engines.core import Game
+from blockref.engines.entries import Registry, entry, load, load_function
 
-KNOWLEDGE = {
-    "nodes": "blockref.engines.ai.nodes_heuristics:NODES_KNOWLEDGE",
-    "newrule": "blockref.engines.ai.newrule_heuristics:NEWRULE_KNOWLEDGE",
-    "tightwire": "blockref.engines.ai.tightwire_heuristics:TIGHTWIRE_KNOWLEDGE",
-}
-
-
-LEVEL_ITERATIONS = {  # per game, the iterations a move of each tree-search level (about 0.1, 0.4 and 1 s here)
-    "newrule": {"easy": 150, "normal": 700, "hard": 1_650},
-    "tightwire": {"easy": 100, "normal": 300, "hard": 750},
-}
-
-BUDGET_LEVELS = {"newrule", "tightwire"}
-"""Games whose levels differ by their budgets alone: each searches with the game's whole knowledge and
-proves the endgame as it searches (``SearchSettings.solve``: a New Rule game is decided at its end, a
-Tightwire game by its last captures). With the generic levels' split of the knowledge, New Rule's easy
-and normal had none (its knowledge is move priors alone), a plain random-rollout search no stronger
-than an outside baseline's (OpenSpiel's MCTS), and Tightwire's easy, with its evaluation only, lost 3 of
-10 games to that baseline at equal time."""
-
-OWN_PLAYERS = {  # games whose seats get a player of their own, built as cls(level, seed); Implosion's
-    # plans a turn's orders, and at the hard level lets the generic search choose among its plans
-    "implosion": "blockref.engines.ai.implosion_player:ImplosionPlayer",
-}
+LEVEL_ITERATIONS: Mapping[str, Mapping[str, int]] = Registry[Mapping[str, int]]("levels")
+"""Per game, the iterations a move of each tree-search level, live from the games' entries."""
 
 if TYPE_CHECKING:
     from blockref.engines.ai.nodes_turn_search import TurnSearchPlayer
@@ -41,23 +24,23 @@ if TYPE_CHECKING:
 
 def knowledge_for(game: Game[Any]) -> Knowledge:
     """The search help for ``game`` (each game's own module); a game without one gets plain search."""
-    where = KNOWLEDGE.get(game.name)
+    where = entry(game.name).knowledge
     if where is None:
         return Knowledge()
-    module, _, name = where.partition(":")
-    found: Knowledge = getattr(importlib.import_module(module), name)
+    found = load(where)
+    if not isinstance(found, Knowledge):
+        raise ValueError(f"the knowledge of {game.name} ({where}) is a {type(found).__name__}, not a Knowledge")
     return found
 
 
 def seat_player(game: Game[Any], level: str = "normal", seed: int | None = None) -> Any:
     """The computer player of ``level`` that takes a seat of ``game`` in the world: the game's own
-    (:data:`OWN_PLAYERS`; Implosion's gives a turn's orders with ``choose_orders(state, player)``), else
-    :func:`computer_player`."""
-    own = OWN_PLAYERS.get(game.name)
+    (its entry's ``seat_player``, such as one that gives a turn's orders with ``choose_orders(state,
+    player)``), else :func:`computer_player`."""
+    own = entry(game.name).seat_player
     if own is None:
         return computer_player(game, level, seed)
-    module, _, name = own.partition(":")
-    return getattr(importlib.import_module(module), name)(level, seed)
+    return load_function(own)(level, seed)
 
 
 @dataclass(frozen=True)
@@ -95,17 +78,27 @@ def computer_player(
     game: Game[Any], level: str = "normal", seed: int | None = None, iterations: int | None = None
 ) -> MCTSPlayer | TurnSearchPlayer:
     """The computer opponent of ``level`` (``easy``, ``normal`` or ``hard``) for ``game``, repeatable with a
-    seed; ``iterations`` replaces a tree-searching level's budget (the style stays)."""
-    if game.name != "nodes":
-        if iterations is None:
-            iterations = LEVEL_ITERATIONS.get(game.name, {}).get(level)
-        if game.name in BUDGET_LEVELS:
-            if level not in LEVELS:
-                raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
-            player = MCTSPlayer(seed=seed, knowledge=knowledge_for(game), iterations=iterations, solve=True)
-            player.name = f"mcts-{level}"
-            return player
-        return MCTSPlayer(level, seed=seed, knowledge=knowledge_for(game), iterations=iterations)
+    seed; ``iterations`` replaces a tree-searching level's budget (the style stays). A game's entry may
+    name its own (``computer``); else the tree search with the entry's knowledge and levels' budgets."""
+    game_entry = entry(game.name)
+    if game_entry.computer is not None:
+        own = load_function(game_entry.computer)(game, level, seed, iterations)
+        return cast("MCTSPlayer | TurnSearchPlayer", own)
+    if iterations is None:
+        iterations = game_entry.levels.get(level)
+    if game_entry.solve:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+        player = MCTSPlayer(seed=seed, knowledge=knowledge_for(game), iterations=iterations, solve=True)
+        player.name = f"mcts-{level}"
+        return player
+    return MCTSPlayer(level, seed=seed, knowledge=knowledge_for(game), iterations=iterations)
+
+
+def nodes_player(
+    game: Game[Any], level: str = "normal", seed: int | None = None, iterations: int | None = None
+) -> MCTSPlayer | TurnSearchPlayer:
+    """Nodes' computer player of ``level`` (its entry's ``computer``): :data:`NODES_LEVELS`."""
     if level not in NODES_LEVELS:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
     style = NODES_LEVELS[level]

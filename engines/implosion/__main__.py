@@ -17,15 +17,20 @@ from blockref.engines.implosion.board import PLAYER_COUNTS
 from blockref.engines.implosion.random_play import random_games
 from blockref.engines.implosion.record import replay
 from blockref.engines.implosion.render import render_text
+from blockref.engines.implosion.state import ImplosionGame
+from blockref.engines.options import engine_default
 
 
 def _with_variants(seed_help: str) -> Callable[[argparse.ArgumentParser], None]:
     def add(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--players", type=int, default=2, metavar="N",
-                       help=f"number of players, one of {', '.join(map(str, PLAYER_COUNTS))} (default: 2)")
-        p.add_argument("--seed", type=int, default=0, metavar="S", help=seed_help)
-        p.add_argument("--turns", type=int, default=168, metavar="T", help="turns in the game (default: 168)")
-        p.add_argument("--implode", action=argparse.BooleanOptionalAction, default=True,
+        p.add_argument("--players", type=int, metavar="N",
+                       **cli.defaulted(ImplosionGame, "players",
+                                       f"number of players, one of {', '.join(map(str, PLAYER_COUNTS))}"))
+        p.add_argument("--seed", type=int, default=engine_default(ImplosionGame, "seed", int), metavar="S",
+                       help=seed_help)
+        p.add_argument("--turns", type=int, metavar="T", **cli.defaulted(ImplosionGame, "turns", "turns in the game"))
+        p.add_argument("--implode", action=argparse.BooleanOptionalAction,
+                       default=engine_default(ImplosionGame, "implode", bool),
                        help="with --no-implode the rings never vanish (by default the outermost goes after "
                        "every 14th turn)")
     return add

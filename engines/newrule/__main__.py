@@ -17,14 +17,16 @@ from blockref.engines import cli
 from blockref.engines.newrule.random_play import random_games
 from blockref.engines.newrule.record import replay
 from blockref.engines.newrule.render import render_text
-from blockref.engines.newrule.state import NewRuleState
+from blockref.engines.newrule.state import NewRuleGame, NewRuleState
+from blockref.engines.options import engine_default
 
 
 def _with_variants(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--size", type=int, default=7, metavar="N", help="dots a side, 4..12 (default: 7)")
-    p.add_argument("--players", type=int, default=2, metavar="2|4",
-                   help="2, or 4 in two sides: players 1+3 against 2+4 (default: 2)")
-    p.add_argument("--walled-border", action=argparse.BooleanOptionalAction, default=False,
+    p.add_argument("--size", type=int, metavar="N", **cli.defaulted(NewRuleGame, "size", "dots a side, 4..12"))
+    p.add_argument("--players", type=int, metavar="2|4",
+                   **cli.defaulted(NewRuleGame, "players", "2, or 4 in two sides: players 1+3 against 2+4"))
+    p.add_argument("--walled-border", action=argparse.BooleanOptionalAction,
+                   default=engine_default(NewRuleGame, "walled_border", bool),
                    help="the border is walled from the start (default: not)")
 
 

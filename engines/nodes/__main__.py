@@ -17,14 +17,14 @@ from blockref.engines import cli
 from blockref.engines.nodes.random_play import random_games
 from blockref.engines.nodes.record import replay
 from blockref.engines.nodes.render import render_text
-from blockref.engines.nodes.state import NodesState
+from blockref.engines.nodes.state import NodesGame, NodesState
 
 
 def _with_variants(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--corners", choices=("diagonal", "sides"), default="diagonal",
-                   help="who owns which starting corners (default: diagonal)")
-    p.add_argument("--turn-limit", type=int, default=400, metavar="N",
-                   help="turns in all before the game is a draw (default: 400)")
+    p.add_argument("--corners", choices=("diagonal", "sides"),
+                   **cli.defaulted(NodesGame, "corners", "who owns which starting corners"))
+    p.add_argument("--turn-limit", type=int, metavar="N",
+                   **cli.defaulted(NodesGame, "turn_limit", "turns in all before the game is a draw"))
 
 
 def build_parser() -> argparse.ArgumentParser:

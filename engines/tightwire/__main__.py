@@ -13,19 +13,23 @@ import argparse
 from collections.abc import Sequence
 
 from blockref.engines import cli
+from blockref.engines.options import engine_default
 from blockref.engines.tightwire.random_play import random_games
 from blockref.engines.tightwire.record import replay
 from blockref.engines.tightwire.render import render_text
+from blockref.engines.tightwire.state import TightwireGame
 
 
 def _with_variants(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--size", type=int, default=5, metavar="N", help="dots a side, 5 to 9 (default: 5)")
-    p.add_argument("--setup", default="default", metavar="S",
+    p.add_argument("--size", type=int, metavar="N", **cli.defaulted(TightwireGame, "size", "dots a side, 5 to 9"))
+    p.add_argument("--setup", default=engine_default(TightwireGame, "setup", str), metavar="S",
                    help="starting dots: 'default' or player 1's / player 2's, like 'A1,B1,D1,E1/A5,B5,D5,E5'")
-    p.add_argument("--first", type=int, default=1, choices=(1, 2), help="the player who moves first (default: 1)")
-    p.add_argument("--slack", type=int, default=1, metavar="N", help="slack lines each (default: 1)")
-    p.add_argument("--items", default="none", metavar="I",
-                   help="Threads of Fate items, like '1=extra_slack,2=woven_revive' (default: none)")
+    p.add_argument("--first", type=int, choices=(1, 2),
+                   **cli.defaulted(TightwireGame, "first", "the player who moves first"))
+    p.add_argument("--slack", type=int, metavar="N", **cli.defaulted(TightwireGame, "slack", "slack lines each"))
+    p.add_argument("--items", metavar="I",
+                   **cli.defaulted(TightwireGame, "items",
+                                   "Threads of Fate items, like '1=extra_slack,2=woven_revive'"))
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -15,12 +15,13 @@ from blockref.engines.tightwire.state import TightwireState
 COLOURS = {1: "#f9801d", 2: "#3c44aa"}  # orange and blue wool
 NAMES = {1: "Orange", 2: "Blue"}
 HIGHLIGHT = "#fed83d"
-CELL, MARGIN, CAPTION = 70, 40, 52
+CELL, MARGIN, CAPTION = 70, 40, 84
 
 
 def board_svg(state: TightwireState) -> str:
     """The dots, lines (slack lines dashed), pieces by owner colour, the last turn highlighted (its line
-    wider, its piece ringed, captured dots crossed) and a caption with the turn and the counts."""
+    wider, its piece ringed, captured dots crossed), a caption with the turn and the counts, and a legend of
+    the marks."""
     size = state.game.size
     side = 2 * MARGIN + (size - 1) * CELL
 
@@ -66,23 +67,29 @@ def board_svg(state: TightwireState) -> str:
         out.append(f'<path class="captured" d="M{x - 12} {y - 12}L{x + 12} {y + 12}M{x + 12} {y - 12}L{x - 12} '
                    f'{y + 12}" stroke="#b02e26" stroke-width="5" stroke-linecap="round"/>')
     for row, text in enumerate(_caption(state)):
-        out.append(f'<text x="{side // 2}" y="{side + 16 + 20 * row}" font-size="{15 - 2 * row}" '
+        out.append(f'<text x="{side // 2}" y="{side + 16 + 19 * row}" font-size="{15 if row == 0 else 12}" '
                    f'text-anchor="middle" fill="#222">{text}</text>')
+    out.extend(_legend(side // 2, side + 74))
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
 
+def _legend(x: int, y: int) -> list[str]:
+    """One line of what the marks mean, centred at ``x``."""
+    words = "dashed: a slack line · yellow: the last turn · ×: captured"
+    return [f'<g class="legend" font-size="10" fill="#555"><text x="{x}" y="{y}" text-anchor="middle">{words}</text>'
+            "</g>"]
+
+
 def _caption(state: TightwireState) -> list[str]:
-    """Two lines: whose turn (or who won), then the last turn and the counts."""
+    """Whose turn (or who won), the last turn (on a line of its own: it may be long), and the counts."""
     if state.is_terminal():
         winner = state.winner()
         first = f"After {state.turns} turns: {NAMES[winner]} wins" if winner else f"After {state.turns} turns: a draw"
     else:
         first = f"Turn {state.turns + 1}: {NAMES[state.current_player() or 1]} to move"
-    second = []
-    if state.last_action:
-        captured = ", ".join(dot_name(d) for d in state.last_captured)
-        second.append(f"{state.last_action}" + (f" captures {captured}" if captured else ""))
-    second.append(f"pieces {len(state.pieces(1))}-{len(state.pieces(2))}")
-    second.append(f"slack {state.slack_left(1)}-{state.slack_left(2)}")
-    return [first, " · ".join(second)]
+    counts = f"pieces {len(state.pieces(1))}-{len(state.pieces(2))} · slack {state.slack_left(1)}-{state.slack_left(2)}"
+    if not state.last_action:
+        return [first, counts]
+    captured = ", ".join(dot_name(d) for d in state.last_captured)
+    return [first, f"{state.last_action}" + (f" captures {captured}" if captured else ""), counts]

@@ -4,7 +4,8 @@
 //   {"id": 1, "op": "join", "name": "alice"}            -> {"id": 1, "ok": true, "entityId": 12}
 //   {"id": 1, "op": "join", "name": "alice", "from": "127.0.0.2"}  connects from that local address
 //   {"id": 2, "op": "place", "name": "alice", "pos": [3, 5, 2], "block": "red_wool"}
-//   ops: join, place, place_over, place_together, break, hit, chat ("packet": true: one raw chat packet), move, chat_log, leave
+//   ops: join, place, place_over, place_together, break, hit, chat ("packet": true: one raw chat packet), move, look,
+//   chat_log, leave
 // Failures answer {"id": n, "ok": false, "error": "..."}. Every action returns only once the server
 // has applied it: placements wait for the server's block_change, the others for a /ping round trip.
 // Usage: node harness.js --host 127.0.0.1 --port 25565 --version 1.21.4
@@ -247,6 +248,15 @@ const ops = {
     await bot.waitForTicks(2) // let the final position packet go out
     await fence(e)
     return { position: bot.entity.position.toArray() }
+  },
+
+  // Turn to look at pos (the head only; the bot stays where it stands); returns once the server knows.
+  async look ({ name, pos }) {
+    const e = entry(name)
+    await e.bot.lookAt(vec(pos), true)
+    await e.bot.waitForTicks(2) // let the look packet go out
+    await fence(e)
+    return { yaw: e.bot.entity.yaw }
   },
 
   async chat_log ({ name }) {

@@ -80,6 +80,8 @@ function makeCommands (hub) {
   }
   const pitchOf = (entity) => { const d = toDegrees(entity.pitch); return d > 180 ? d - 360 : d }
 
+  // flying-squid keeps a yaw as a byte (1/256 of a turn)
+
   // ---- blocks ----
   const stateOf = (id, data) => legacy.toState(id, data) ?? 0 // unknown ids are air, as in CraftBukkit 1.12
   const box = (a, b) => ({
@@ -236,6 +238,13 @@ function makeCommands (hub) {
       need(args, 2)
       const entity = entityById(args[0])
       face(entity, toDegrees(entity.yaw), parseDouble(args[1]))
+    },
+    'player.getRotation': async (s) => formatDouble(toDegrees(currentPlayer(s).yaw)),
+    // Extension (ours; upstream answers Fail): the lowest and highest y a block may have, in API coordinates.
+    'blockref.world.getHeightLimits': async (s) => {
+      const col = await serv.overworld.getColumn(0, 0)
+      const minY = col.minY ?? 0
+      return [minY - s.origin.y, minY + (col.worldHeight ?? 256) - 1 - s.origin.y].join(',')
     },
     'entity.getName': async (s, args) => {
       const id = parseInt32(args[0])

@@ -4,6 +4,7 @@
 //             chat = 'escaped' | 'raw' (raw: chat events unescaped and no api.version, as upstream),
 //             spawn = [x, y, z] (the world spawn block, origin of RELATIVE coordinates) }.
 // Exposes serv.raspberryJuice = { ready: Promise<port>, close(): Promise }.
+// Chat typed while no API connection is attached is kept for the next one (backlog.js).
 
 const net = require('net')
 const { Vec3 } = require('vec3')
@@ -11,6 +12,7 @@ const makeLegacy = require('./legacy')
 const makeBlocks = require('./blocks')
 const makeCommands = require('./commands')
 const Session = require('./session')
+const { Backlog } = require('./backlog')
 
 const SWORD = /_sword$/
 const DUPLICATE_BREAK_MS = 250 // creative digs sometimes fire `dug` twice for one block (G8)
@@ -27,8 +29,14 @@ module.exports.server = function (serv) {
     escapeChat: settings.chat !== 'raw',
     broadcast (kind, record) {
       for (const session of hub.sessions) session.push(kind, record)
+      if (kind === 'chats') hub.backlog.offer(record, hub.sessions)
+    },
+    // A session's first command: it takes the chat typed while no session was attached (see backlog.js).
+    attach (session) {
+      session.queues.chats.unshift(...hub.backlog.take(session.queues.chats))
     }
   }
+  hub.backlog = new Backlog(() => serv.players.filter(p => !p.disconnected).map(p => p.id))
   hub.legacy = makeLegacy(serv.registry)
   hub.blocks = makeBlocks(serv)
   hub.commands = makeCommands(hub)

@@ -11,6 +11,8 @@ class Session {
     this.hub = hub
     this.origin = null // fixed on the first command, like RaspberryJuice's first tick
     this.currentPlayer = null // the sticky "host" player of player.* commands
+    this.attached = false // sent a command: from then on it takes the events (see backlog.js)
+    this.ended = false // the client sent its last byte (end of stream or reset)
     this.queues = { hits: [], chats: [], places: [], breaks: [] }
     this.pending = []
     this.partial = ''
@@ -20,7 +22,10 @@ class Session {
     socket.setNoDelay(true)
     socket.setEncoding('utf8')
     socket.on('data', (text) => this.receive(text))
-    socket.on('error', () => {}) // a reset by the client is a normal end; 'close' follows
+    // The client sends no more (a killed client's socket may be closed some moments later): it polls no
+    // more events, so chat from now on is kept for the next client (see backlog.js).
+    socket.on('end', () => { this.ended = true })
+    socket.on('error', () => { this.ended = true }) // a reset by the client is a normal end; 'close' follows
     socket.on('close', () => this.close())
   }
 
@@ -72,6 +77,10 @@ class Session {
     const name = line.slice(0, open)
     const args = splitArgs(line.slice(open + 1, line.length - 1))
     if (this.origin === null) this.origin = this.hub.origin()
+    if (!this.attached && !this.ended) {
+      this.attached = true
+      this.hub.attach(this)
+    }
     const command = this.hub.commands[name]
     if (!command) {
       this.hub.log(`${name} is not supported.`)

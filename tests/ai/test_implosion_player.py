@@ -10,14 +10,16 @@ from fractions import Fraction
 import pytest
 
 from blockref.engines.ai.implosion_player import (
+    HARD_ITERATIONS,
     IMPLOSION_KNOWLEDGE,
     ImplosionPlayer,
     candidate_plans,
     evaluate,
+    hard_iterations,
     win_chance,
 )
-from blockref.engines.ai.mcts import MCTS, SearchSettings
-from blockref.engines.implosion import END_TURN, ImplosionGame, ImplosionState, Order
+from blockref.engines.ai.mcts import MCTS, SearchResult, SearchSettings
+from blockref.engines.implosion import END_TURN, ImplosionAction, ImplosionGame, ImplosionState, Order
 
 
 class RandomOrders:
@@ -144,3 +146,22 @@ def test_the_evaluation_prefers_more_units_on_better_nodes_and_is_bounded() -> N
     assert len(values) == 2 and all(-1 < v < 1 for v in values)
     leader = 1 if state.units_of(1) + 12 * state.points(1) >= state.units_of(2) + 12 * state.points(2) else 2
     assert values[leader - 1] >= values[2 - leader]
+
+
+@pytest.mark.parametrize("players", [2, 4, 24])
+def test_hard_searches_a_small_table_longer_and_a_full_one_within_the_clock(
+    players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each hard seat's round search gets the table's budget shared out, never fewer than the minimum.
+    budgets: list[int | None] = []
+    search_round = MCTS.search_round
+
+    def spy(self: MCTS, state: ImplosionState, player: int) -> SearchResult[list[ImplosionAction]]:
+        budgets.append(self.settings.iterations)
+        return search_round(self, state, player)
+
+    monkeypatch.setattr(MCTS, "search_round", spy)
+    state = ImplosionGame(players=players, seed=5).new_initial_state()
+    ImplosionPlayer("hard", 1).choose_orders(state, 1)
+    assert budgets == [hard_iterations(players)]
+    assert hard_iterations(24) == HARD_ITERATIONS < hard_iterations(4) < hard_iterations(2)

@@ -79,3 +79,20 @@ def test_the_knowledge_answers_in_every_phase_of_random_games(size: int, players
             actions = state.legal_actions()
             assert all(0.0 <= w <= 1.0 for w in priors(state, actions))
             state.apply(rng.choice(actions))
+
+
+def full_chain_position() -> NewRuleState:
+    """Player 1 to move with a chain of six along the south border (5 points, the most a chain scores)."""
+    return replay(NewRuleGame(), ["start a1", "start f6", "b1", "f6-g6", "c1", "f7-g7", "d1", "e7-f7", "e1",
+                                  "e6-e7", "f1", "a6-a7"])
+
+
+def test_priors_wall_in_a_full_chain_rather_than_grow_it() -> None:
+    # A seventh space scores nothing; walling the chain in banks its 5 points and buys a fresh start.
+    state = full_chain_position()
+    assert state.scores()[1] == 5
+    weights = dict(zip(map(str, state.legal_actions()), priors(state, state.legal_actions()), strict=True))
+    growths = [w for a, w in weights.items() if "-" not in a]
+    own_outline = [weights[w] for w in ("a1-b1", "a1-a2", "c2-d2", "f1-g1")]
+    assert max(growths) < min(own_outline)
+    assert min(own_outline) > weights["c4-c5"]  # a wall far from any chain

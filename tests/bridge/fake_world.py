@@ -157,6 +157,10 @@ class FakeWorld:
         """As a server with ``entity.getRotation`` (the embedded one); None for nobody online."""
         return self.facing.get(entity_id, (0.0, 0.0))[0] if entity_id in self.names else None
 
+    def height_limits(self) -> tuple[int, int] | None:
+        """As a server without the embedded one's extension: not told."""
+        return None
+
     def teleport(self, entity_id: int, position: tuple[float, float, float],
                  facing: tuple[float, float] | None = None) -> bool:
         if entity_id not in self.names:

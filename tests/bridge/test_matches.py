@@ -44,8 +44,8 @@ class Table:
     """One board of ``game`` run by the service on a fake world where everyone in :data:`PEOPLE` is online."""
 
     def __init__(self, game: str = "nodes", prefix: str = "nodes", journal: Journal | None = None,
-                 **options: Unpack[Options]) -> None:
-        self.world = FakeWorld()
+                 whispers: bool = False, **options: Unpack[Options]) -> None:
+        self.world = FakeWorld(whispers=whispers)
         for entity, name in PEOPLE.items():
             self.world.log_in(entity, name, "127.0.0.1")
         self.journal = journal or Journal(":memory:")
@@ -371,3 +371,25 @@ def test_an_export_carries_the_agreed_draw_and_replays(game: str, prefix: str, e
     body = [line for line in text.splitlines() if not line.startswith("#")]
     replayed = game_module(game).replay(table.referee.game, body)
     assert replayed.history() == table.referee.state.history() and replayed.winner() is None
+
+
+def test_where_lines_are_whispered_the_challenged_and_the_challenger_hear_the_challenge_its_answer_and_lapse() -> None:
+    table = Table(whispers=True)
+
+    def heard(name: str) -> list[str]:
+        return [line for who, line in table.world.whispers if who == name]
+
+    table.chat(1, "challenge bob")
+    assert any("alice challenges bob" in line for line in heard("bob"))
+    assert not any("challenges" in line for line in heard("carol"))  # a bystander is not told
+    table.clock.now += WINDOW + 1
+    table.step()
+    assert all(any("challenge to bob lapsed" in line for line in heard(name)) for name in ("alice", "bob"))
+    table.chat(1, "challenge bob")
+    table.chat(2, "decline")
+    assert any("bob declines alice's challenge" in line for line in heard("alice"))
+    table.chat(1, "challenge bob as 1")
+    table.chat(2, "accept")
+    assert any("bob accepts alice's challenge" in line for line in heard("alice"))
+    assert table.referee.seats == {1: "alice", 2: "bob"}
+    assert table.world.chat == []  # nothing of it was said to everyone

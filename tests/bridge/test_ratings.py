@@ -218,22 +218,24 @@ def test_chat_tells_the_end_of_each_game_stats_and_the_ladder() -> None:
     assert board.chat(1, "Alice", "nodes top") == ["no Nodes game between people has been rated yet"]
     ended = board.chat(2, "Bob", "nodes concede")
     assert "'nodes start' plays again (seats stay; 'nodes leave' frees yours, 'nodes join' takes one)." in ended
-    assert ended[-1] == ("how it ended: player 2 conceded. Ratings: Alice (10.0.0.1) 0.0 -> 3.4 (+3.4), "
-                         "Bob (10.0.0.2) 0.0 -> -1.8 (-1.8).")
+    assert ended[-1] == ("how it ended: player 2 conceded. Ratings: Alice 0.0 -> 3.4 (+3.4), "
+                         "Bob 0.0 -> -1.8 (-1.8).")
     board.chat(1, "Alice", "nodes start")
     ended = board.chat(1, "Alice", "nodes concede")
-    assert ended[-1].startswith("how it ended: player 1 conceded. Ratings: Alice (10.0.0.1) 3.4 -> ")
+    assert ended[-1].startswith("how it ended: player 1 conceded. Ratings: Alice 3.4 -> ")
     stats = board.chat(2, "Bob", "nodes stats alice")
-    assert stats[0].startswith("Alice (10.0.0.1) in Nodes: rating ") and stats[0].endswith(
+    assert stats[0].startswith("Alice in Nodes: rating ") and stats[0].endswith(
         "; 2 games: 1 won, 0 drawn, 1 lost (2 rated)")
     assert stats[1].startswith("  last: game 2 lost -") and ", game 1 won +3.4" in stats[1]
     own = board.chat(2, "Bob", "nodes stats")
-    assert own[0].endswith("2 games: 1 won, 0 drawn, 1 lost (2 rated)") and own[0].startswith("Bob (10.0.0.2)")
+    assert own[0].endswith("2 games: 1 won, 0 drawn, 1 lost (2 rated)") and own[0].startswith("Bob")
     board.chat(3, "Cy", "hello")
     top = board.chat(3, "Cy", "nodes top")
     (first, one), (second, two) = refresh(board.journal.connection).ladder.ladder("nodes")
     assert one.rating > two.rating
-    assert top == [f"Nodes ladder (rating, games): 1. {first} {one.rating:.1f} (2), 2. {second} {two.rating:.1f} (2)"]
+    assert top == [f"Nodes ladder (rating, games): 1. {first.name} {one.rating:.1f} (2), 2. {second.name} "
+                   f"{two.rating:.1f} (2)"]
+    assert "10.0.0" not in " ".join(top + stats + own + ended)  # addresses are never said
     assert board.chat(3, "Cy", "nodes stats nobody") == ["nobody has no finished Nodes game on record"]
     assert board.chat(3, "Cy", "nodes stats a b") == ["Cy, 'stats' takes one player's name (or none: yours)"]
     assert board.chat(3, "Cy", "nodes stats " + "x" * 30) == ["Cy, 'stats' takes one player's name (or none: yours)"]
@@ -247,7 +249,7 @@ def test_a_game_with_a_computer_says_it_is_not_rated() -> None:
     assert ended[-1] == ("how it ended: player 1 conceded. Not rated: ratings move in games between people who "
                          "hold their seats throughout.")
     assert board.chat(1, "Alice", "nodes stats")[0] == (
-        "Alice (10.0.0.1) in Nodes: not rated yet; 1 game: 0 won, 0 drawn, 1 lost (0 rated)")
+        "Alice in Nodes: not rated yet; 1 game: 0 won, 0 drawn, 1 lost (0 rated)")
 
 
 WRITER = """

@@ -37,7 +37,6 @@ REFUSED = "alex: this seat was taken from another machine; if that was you, leav
 class HitWorld(NodesWorld):
     """Nodes as if it were played by sword hits: every hit is recorded (a game of hits, for the seats)."""
 
-    uses_hits: ClassVar[bool] = True
     hits_seen: ClassVar[list[tuple[int, tuple[int, int, int]]]] = []
 
     def hit(self, state: GameState[Any], seat: int, cell: tuple[int, int, int]) -> None:

@@ -72,12 +72,19 @@ class BridgeProcess:
         command = [sys.executable, "-m", "blockref.bridge.cli", "up", "--server", self.api, "--data", str(self.data),
                    f"--origin={','.join(map(str, self.origin))}", *self.extra]  # '=': a negative x is no option
         handle = self.log.open("a")
+        earlier = self.log.stat().st_size  # the log is kept across restarts: only this run's READY counts
         self.process = process = subprocess.Popen(command, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT,
                                                   text=True, stdin=subprocess.DEVNULL,
                                                   env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        wait_for(lambda: "READY" in self.log.read_text() or process.poll() is not None,
+        wait_for(lambda: "READY" in self.output(earlier) or process.poll() is not None,
                  timeout, "the bridge's READY line")
         assert process.poll() is None, self.log.read_text()
+
+    def output(self, after: int = 0) -> str:
+        """What the bridge processes wrote to the log from byte ``after`` on."""
+        with self.log.open("rb") as handle:
+            handle.seek(after)
+            return handle.read().decode(errors="replace")
 
     def kill(self) -> None:
         """kill -9: no chance to clean up."""

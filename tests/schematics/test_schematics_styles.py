@@ -103,6 +103,11 @@ def test_style_files(tmp_path: Path) -> None:
         load_style("nosuchstyle")
 
 
+def test_a_style_name_too_long_for_a_file_is_unknown() -> None:
+    with pytest.raises(ValueError, match="unknown style '9999"):
+        load_style("9" * 400)
+
+
 def test_block_lookup() -> None:
     assert block("minecraft:Red_Wool").legacy == (35, 14)
     assert block("oak_log").state == "minecraft:oak_log[axis=y]"

@@ -143,6 +143,10 @@ class Bot:
         """Walk there in a straight line (flat ground); returns once the server knows the position."""
         self._do("move", pos=list(pos))
 
+    def look_at(self, pos: tuple[float, float, float]) -> None:
+        """Turn the head to look at ``pos`` (absolute); returns once the server knows the rotation."""
+        self._do("look", pos=list(pos))
+
     def leave(self) -> None:
         self._do("leave")
         self._players.bots.pop(self.name, None)

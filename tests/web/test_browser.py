@@ -123,6 +123,9 @@ def test_a_nodes_game_against_the_computer_is_played_by_clicks_to_its_end(browse
     assert final["terminal"] and final["result"] is not None and clicked >= 2
     assert page.locator("#moves li").count() == final["seen"]
     assert "game over" in page.locator("#status").inner_text()
+    assert page.locator("#players").inner_text() == "player 1 (red): ann, player 2 (blue): computer (easy)"
+    shown = page.locator("#moves li").all_inner_texts()  # each move by its player's colour, as in the world
+    assert all(line.endswith(("player 1 (red), ann", "player 2 (blue), computer (easy)")) for line in shown), shown
     picture = tmp_path / "web-live.png"
     page.screenshot(path=str(picture), full_page=True)
     if SCREENSHOTS:

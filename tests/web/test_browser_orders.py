@@ -30,6 +30,7 @@ def test_an_implosion_order_is_given_by_clicks_queued_and_played_at_the_turns_en
     page.wait_for_function(f"() => [...document.querySelectorAll('#pending li')].some((li) => "
                            f"li.textContent.startsWith('{text}'))", timeout=WAIT_MS)
     assert page.locator("#queue").is_visible()
+    assert page.locator("#hint").count() == 0  # orders are given at once: no hints
     assert "the turn ends in" in page.locator("#turn").inner_text()
     page.fill("input[name=action]", "move 12.0 10.0")
     page.press("input[name=action]", "Enter")
@@ -43,6 +44,15 @@ def test_an_implosion_order_is_given_by_clicks_queued_and_played_at_the_turns_en
     chat = page.locator("#chat li").all_inner_texts()
     assert any(f"ann order 1: {text}" in line for line in chat), chat
     assert any(line.startswith(f"[web-1] ann: {text}") for line in chat), chat
+    lobby = browser.new_page()  # the lobby counts the turn clock down too, from the live events
+    lobby.goto(f"{site.url}/")
+    cell = "tr[data-board='web-1'] td.clock"
+    lobby.wait_for_function(f"() => /^the turn ends in \\d+ s$/.test(document.querySelector(\"{cell}\").textContent)",
+                            timeout=WAIT_MS)
+    first = lobby.locator(cell).inner_text()
+    lobby.wait_for_function(f"(first) => document.querySelector(\"{cell}\").textContent !== first", arg=first,
+                            timeout=WAIT_MS)  # counted down by the page
+    lobby.close()
     picture = tmp_path / "web-implosion.png"
     page.screenshot(path=str(picture), full_page=True)
     if SCREENSHOTS:

@@ -9,7 +9,9 @@ import pytest
 
 MODULES = ["blockref.bridge.web.archive", "blockref.bridge.web.positions", "blockref.bridge.web.limits",
            "blockref.bridge.web.seats", "blockref.bridge.web.clocks", "blockref.bridge.web.turn_clock",
-           "blockref.bridge.board_lines", "blockref.bridge.world_links"]
+           "blockref.bridge.board_lines", "blockref.bridge.world_links", "blockref.bridge.web.game_options",
+           "blockref.bridge.web.connections", "blockref.bridge.web.orders",
+           "blockref.bridge.web.headers"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -9,22 +9,29 @@ function text(tag, content) {
   return element;
 }
 
-function who(seats) {
-  const names = Object.entries(seats).map(([seat, name]) => `${seat}: ${name}`);
+// The seats as the world names them: player 1 (red): ann, player 2 (blue): open.
+function who(seats, colours) {
+  if (colours && Object.keys(colours).length) {
+    return Object.entries(colours).map(([seat, colour]) => `player ${seat} (${colour}): ${seats[seat] || "open"}`)
+      .join(", ");
+  }
+  const names = Object.entries(seats).map(([seat, name]) => `player ${seat}: ${name}`);
   return names.length ? names.join(", ") : "no one seated";
 }
 
-function moveText(move) {
+function moveText(move, colours) {
   const words = move.consequences.length ? ` (${move.consequences.join("; ")})` : "";
-  const by = [move.player ? `player ${move.player}` : null, move.by].filter(Boolean).join(", ");
+  const colour = (colours || {})[String(move.player)];
+  const player = move.player ? `player ${move.player}` + (colour ? ` (${colour})` : "") : null;
+  const by = [player, move.by].filter(Boolean).join(", ");
   return move.entry + words + (by ? ` — ${by}` : "");
 }
 
-function showMoves(moves) {
+function showMoves(moves, colours) {
   const list = $("#moves");
   while (list.children.length > moves.length) list.lastElementChild.remove();
   for (const move of moves.slice(list.children.length)) {
-    const item = text("li", moveText(move));
+    const item = text("li", moveText(move, colours));
     item.value = move.n;
     list.append(item);
   }
@@ -59,16 +66,24 @@ function tickClocks() {
   const show = () => document.querySelectorAll("[data-clock]").forEach((element) => {
     const clock = JSON.parse(element.dataset.clock || "null");
     element.textContent = clockText(clock, JSON.parse(element.dataset.seats || "{}"),
-                                    Number(element.dataset.since || loaded));
+                                    Number(element.dataset.since || loaded))
+      || turnText(element.dataset.turnEnds ? Number(element.dataset.turnEnds) : null);
   });
   setInterval(show, 1000);
 }
 
-function setClock(element, clock, seats) {
+// A turn clock's (a game whose orders wait for the turn's end): the turn ends in 12 s.
+function turnText(ends) {
+  return ends ? `the turn ends in ${Math.max(0, Math.ceil(ends - Date.now() / 1000))} s` : "";
+}
+
+function setClock(element, clock, seats, turnEnds) {
   element.dataset.clock = JSON.stringify(clock || null);
   element.dataset.seats = JSON.stringify(seats);
   element.dataset.since = String(Date.now());
-  element.textContent = clockText(clock, seats, Date.now());
+  if (turnEnds) element.dataset.turnEnds = String(turnEnds);
+  else delete element.dataset.turnEnds;
+  element.textContent = clockText(clock, seats, Date.now()) || turnText(turnEnds);
 }
 
 function showList(selector, items) {
@@ -96,8 +111,9 @@ function lobby() {
       first.append(link);
       const clock = text("td", "");
       clock.className = "clock";
-      setClock(clock, row.clock, row.seats);
-      line.append(first, text("td", row.title), text("td", who(row.seats)), text("td", row.status), clock,
+      setClock(clock, row.clock, row.seats, row.terminal ? null : row.turn_ends);
+      line.append(first, text("td", row.title), text("td", who(row.seats, row.colours)), text("td", row.status),
+                  clock,
                   text("td", row.last || "-"), text("td", String(row.spectators)));
       return line;
     }));
@@ -143,7 +159,7 @@ function board() {
       if (action) send(action).then(() => { form.elements.action.value = ""; });
     });
     $("#concede").addEventListener("click", () => send("concede"));
-    $("#hint").addEventListener("click", async () => {
+    if ($("#hint")) $("#hint").addEventListener("click", async () => {
       $("#hint-text").textContent = "thinking ...";
       const result = await api(`/api/board/${encodeURIComponent(name)}/hint`, {token});
       $("#hint-text").textContent = result.ok ? `hint: ${result.answer.hint}` : result.answer.error;
@@ -227,11 +243,12 @@ function board() {
     $("#svg").innerHTML = data.svg;
     const result = data.result && !data.status.includes(data.result) ? ` (${data.result})` : "";
     $("#status").textContent = data.status + result;
-    $("#players").textContent = who(data.seats);
+    $("#players").textContent = who(data.seats, data.colours);
     setClock($("#clock"), data.clock, data.seats);
-    showMoves(data.moves);
-    showList("#pending", (data.pending || []).map(
-      (p) => `${p.entry} — seat ${p.seat}` + (p.by ? `, ${p.by}` : "")));
+    showMoves(data.moves, data.colours);
+    const colours = data.colours || {};
+    showList("#pending", (data.pending || []).map((p) => `${p.entry} — player ${p.seat}`
+      + (colours[String(p.seat)] ? ` (${colours[String(p.seat)]})` : "") + (p.by ? `, ${p.by}` : "")));
     $("#queue").hidden = !(data.pending || []).length;
     showList("#chat", data.chat || []);
     turnEnds = data.terminal ? null : data.turn_ends;
@@ -241,9 +258,7 @@ function board() {
     }
   }
   let turnEnds = null;  // when the turn clock of a web game ends the turn (epoch seconds)
-  setInterval(() => {
-    $("#turn").textContent = turnEnds ? `the turn ends in ${Math.max(0, Math.ceil(turnEnds - Date.now() / 1000))} s` : "";
-  }, 250);
+  setInterval(() => { $("#turn").textContent = turnText(turnEnds); }, 250);
   const events = new EventSource(`/events/board/${encodeURIComponent(name)}`);
   events.onmessage = (message) => show(JSON.parse(message.data));
   window.blockrefSnapshot = () => snapshot;

@@ -27,5 +27,8 @@ def test_the_catalogue_finds_the_engine_and_its_picture_shows_the_last_turn() ->
     captions = [e.text or "" for e in root.iter(f"{SVG}text")]
     assert "Turn 14: Blue to move" in captions
     assert any("move B5-C3 captures C2" in text for text in captions)
+    legend = root.find(f"{SVG}g[@class='legend']")
+    assert legend is not None and all(words in "".join(legend.itertext()) for words in (
+        "dashed: a slack line", "yellow: the last turn", "×: captured"))
     assert tightwire.replay_states(tightwire.GAME(), tightwire.write_record(states[-1]).splitlines())[-1].to_json() \
         == states[-1].to_json()
