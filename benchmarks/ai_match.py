@@ -47,6 +47,7 @@ from blockref.engines.ai.knowledge import NODES_LEVELS, computer_player, greedy_
 from blockref.engines.ai.players import MCTSPlayer, Player, RandomPlayer
 from blockref.engines.catalogue import make_game
 from blockref.engines.nodes import NodesGame, NodesState
+from blockref.engines.nodes.state import Corners
 
 GAMES = ("nodes", "newrule", "tightwire")
 """The turn-based games (Implosion's rounds are everybody's at once: ``benchmarks/implosion_players.py``)."""
@@ -76,11 +77,11 @@ class Setup:
     """What every game of a run shares."""
 
     turn_limit: int
-    corners: str
+    corners: Corners
     scale: float
 
     def game(self) -> NodesGame:
-        return NodesGame(corners=self.corners, turn_limit=self.turn_limit)  # type: ignore[arg-type]
+        return NodesGame(corners=self.corners, turn_limit=self.turn_limit)
 
 
 @dataclass
@@ -247,7 +248,7 @@ def baseline_target(factor: float) -> float:
 def play_baseline(name: str, level: str, index: int, seed: int, setup: Setup, factor: float) -> GameResult:
     """One game of ``level`` against the baseline in game ``name``; the level is seat 1 in even games. The
     result's ``turns`` counts actions (pieces in Nodes)."""
-    from openspiel_baseline import SpielPlayer
+    from benchmarks.openspiel_baseline import SpielPlayer
 
     game = setup.game() if name == "nodes" else make_game(name)
     ours, theirs = computer_player(game, level, seed), SpielPlayer(game, seed + 10_000)
@@ -333,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
     setup = Setup(args.turn_limit, args.corners, args.scale)
     if args.opponent:
         try:
-            import openspiel_baseline  # noqa: F401  (the workers import it again)
+            import benchmarks.openspiel_baseline  # noqa: F401  (the workers import it again)
         except ImportError as error:
             parser.error(f"{args.opponent} needs OpenSpiel ({error}): .venv/bin/pip install -e '.[baseline]'")
         return run_baseline(args, setup)

@@ -37,6 +37,7 @@ from blockref.bridge.protocol import MinecraftClient, ReconnectingClient
 from blockref.bridge.runtime import parse_server, referees_for
 from blockref.bridge.service import Service
 from blockref.schematics.blocks import BlockType
+from tests.support.cells import box
 from tests.support.players import Players
 
 Cell = tuple[int, int, int]
@@ -129,12 +130,11 @@ def run(host: str, port: int, place: Place, args: argparse.Namespace) -> None:
             continue
         want = world.target(shadow, {})
         watched = [c for c in want if c not in fixed]
-        low = tuple(min(c[i] for c in watched) for i in range(3))
-        high = tuple(max(c[i] for c in watched) for i in range(3))
+        low, high = box(watched)
         place(*placed)
         placed_at = time.monotonic()
         while True:
-            seen = watcher.get_blocks(low, high)  # type: ignore[arg-type]
+            seen = watcher.get_blocks(low, high)
             if all(seen.get(c) == world.readback.get(want[c].legacy_id, want[c].legacy_id)
                    for c in watched if c in seen):
                 break

@@ -16,14 +16,12 @@ from pathlib import Path
 
 # Run as a script, this folder comes first on sys.path, and benchmarks/bridge.py would shadow the bridge
 # package: the project root goes in front of it.
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "protocol"))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from fake_rj import FakeRaspberryJuice
 
 from blockref.bridge.protocol import MinecraftClient
 from blockref.bridge.runtime import parse_server
 from blockref.schematics.options import parse_position
+from tests.protocol.fake_rj import FakeRaspberryJuice
 
 REGION = (-600, 30, -600)
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -39,6 +39,8 @@ from blockref.engines.nodes.random_play import random_games as nodes_games
 from blockref.engines.tightwire import TightwireGame
 from blockref.engines.tightwire.board import geometry
 from blockref.engines.tightwire.random_play import random_games as tightwire_games
+
+S = TypeVar("S", bound=GameState[Any])
 
 
 @dataclass(frozen=True)
@@ -56,7 +58,7 @@ class Verdict:
         return "met" if self.met else "met per CPU second only" if self.met_per_cpu_second else "MISSED"
 
 
-def per_operation(label: str, operation: Callable[[], Any], number: int) -> None:
+def per_operation(label: str, operation: Callable[[], object], number: int) -> None:
     """Microseconds a call, the best of three runs of ``number`` calls, by the wall clock and in processor time."""
     runs = []
     for _ in range(3):
@@ -81,7 +83,7 @@ def legal_actions_fresh(label: str, state: GameState[Any], number: int) -> None:
     print(f"    {label:<40} {wall / number * 1e6:9.2f} us ({cpu / number * 1e6:.2f} us processor time)")
 
 
-def after_random_actions(game: Game[Any], count: int, seed: int = 3) -> GameState[Any]:
+def after_random_actions(game: Game[S], count: int, seed: int = 3) -> S:
     state = game.new_initial_state()
     rng = random.Random(seed)
     for _ in range(count):

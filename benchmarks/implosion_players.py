@@ -20,8 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ai_match import wilson
-
+from benchmarks.ai_match import wilson
 from blockref.engines.ai.implosion_player import ImplosionPlayer
 from blockref.engines.implosion import END_TURN, ImplosionGame, ImplosionState, Order
 

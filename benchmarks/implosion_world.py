@@ -22,13 +22,43 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from blockref.bridge.config import BoardConfig, BridgeConfig, build_world
+from blockref.bridge.edits import EditPlan
 from blockref.bridge.embedded_server import EmbeddedServer, free_port
 from blockref.bridge.journal import Journal
 from blockref.bridge.protocol import MinecraftClient
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.service import Service
+from blockref.engines.implosion import ImplosionState
 
 ORIGIN = (-40, 0, -100)
+Cell = tuple[int, int, int]
+
+
+class TimedReferee(BoardReferee):
+    """The referee, noting in :attr:`ended` the moment its clock ends a turn."""
+
+    ended: list[float]
+
+    def tick(self, now: float) -> list[str]:
+        started = time.monotonic()
+        lines = super().tick(now)
+        if lines:
+            self.ended[:] = [started]
+        return lines
+
+
+class CountingService(Service):
+    """The service, counting the cells of every edit it sends (:attr:`sent`) and adding to :attr:`ended`
+    the moment the edit after a turn's end has gone."""
+
+    sent: list[int]
+    ended: list[float]
+
+    def _send(self, plan: EditPlan, observed: dict[Cell, int]) -> None:
+        self.sent.append(len(plan.blocks) + sum(1 for _ in plan.cuboids))
+        super()._send(plan, observed)
+        if len(self.ended) == 1:
+            self.ended.append(time.monotonic())
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -62,28 +92,12 @@ def run(server: EmbeddedServer, args: argparse.Namespace) -> None:
     client = MinecraftClient.connect(server.host, server.api_port)
     config = BridgeConfig(boards=[BoardConfig("main", world, "imp")], poll_interval=args.poll,
                           data_dir=Path(tempfile.mkdtemp()))
-    referee = BoardReferee("main", world, Journal(":memory:"))
+    referee = TimedReferee("main", world, Journal(":memory:"))
     now = [0.0]
-    service = Service(client, config, {"main": referee}, say=lambda text: None, clock=lambda: now[0])
+    service = CountingService(client, config, {"main": referee}, say=lambda text: None, clock=lambda: now[0])
     sent: list[int] = []
-    send, tick = service._send, referee.tick
     ended: list[float] = []  # when the clock ended the turn, and when its diff had been sent
-
-    def counting_send(plan, observed):  # type: ignore[no-untyped-def]
-        sent.append(len(plan.blocks) + sum(1 for _ in plan.cuboids))
-        send(plan, observed)
-        if len(ended) == 1:
-            ended.append(time.monotonic())
-
-    def timed_tick(at: float) -> list[str]:
-        started = time.monotonic()
-        lines = tick(at)
-        if lines:
-            ended[:] = [started]
-        return lines
-
-    service._send = counting_send  # type: ignore[method-assign]
-    referee.tick = timed_tick  # type: ignore[method-assign]
+    service.sent, service.ended, referee.ended = sent, ended, ended
     service.step()  # the first look draws the whole board
     plain: list[float] = []
     redraws: list[float] = []
@@ -112,7 +126,9 @@ def run(server: EmbeddedServer, args: argparse.Namespace) -> None:
     observed = client.get_blocks(low, high)
     mismatched = sum(observed.get(c) != b.legacy_id for c, b in referee.target().items())
     client.close()
-    print(f"{args.players} computer players, {referee.state.turn} turns, {len(observed)} cells polled, "
+    state = referee.state
+    assert isinstance(state, ImplosionState)
+    print(f"{args.players} computer players, {state.turn} turns, {len(observed)} cells polled, "
           f"{len(referee.target())} drawn, poll interval {args.poll * 1000:.0f} ms")
     print(line("the poll alone (chat, events, the region's ids)", polls))
     print(line("a plain cycle (the poll, judging, the colour sweep)", plain))

@@ -36,13 +36,13 @@ from blockref.engines.nodes import NodesGame
 
 TARGET_P95 = 0.300
 TARGET_CPU = 0.10
-NODES = {"corners": "diagonal", "turn_limit": 400}
+NODES = NodesGame(corners="diagonal", turn_limit=400)
 
 
 def random_entries(count: int, seed: int = 1) -> list[str]:
     """The first ``count`` entries of a random Nodes game (legal one after another)."""
     rng = random.Random(seed)
-    state = NodesGame(**NODES).new_initial_state()  # type: ignore[arg-type]
+    state = NODES.new_initial_state()
     while len(state.history()) < count and not state.is_terminal():
         actions = state.legal_actions()
         state.apply(actions[rng.randrange(len(actions))])
@@ -108,7 +108,7 @@ def main() -> int:
     entries = random_entries(args.moves + moves_each * len(counts))
     data = Path(tempfile.mkdtemp(prefix="blockref-web-bench-"))
     journal = Journal(data / "journal.sqlite3")
-    game_id = journal.start_game("main", "nodes", NODES)
+    game_id = journal.start_game("main", "nodes", NODES.options)
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "blockref.bridge.cli", "web", "--port", str(port),
                                "--data", str(data),

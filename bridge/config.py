@@ -130,7 +130,9 @@ def _plain(error: ValueError, text: str) -> str:
 def seconds(value: object, what: str) -> float:
     """A number of seconds from the config or the command line; ValueError naming ``what`` otherwise."""
     try:
-        number = float(value)  # type: ignore[arg-type]
+        if not isinstance(value, str | int | float):
+            raise TypeError
+        number = float(value)
     except (TypeError, ValueError):
         raise ValueError(f"{what} must be a number of seconds, not {str(value)[:40]!r}") from None
     if not math.isfinite(number):

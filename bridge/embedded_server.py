@@ -22,6 +22,7 @@ import socket
 import subprocess
 import threading
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
 
@@ -257,9 +258,9 @@ class EmbeddedServer:
             command.append("--online-mode")
         return command
 
-    def _pump(self, stream: object, is_stdout: bool) -> None:
+    def _pump(self, stream: Iterable[str], is_stdout: bool) -> None:
         """Drain one pipe of the server: spot READY, keep the last error lines, copy to the log."""
-        for line in stream:  # type: ignore[attr-defined]
+        for line in stream:
             text = line.rstrip("\n")
             if is_stdout and "READY" in text:  # G9: the line may start with terminal control codes
                 self._ready.set()

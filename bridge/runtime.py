@@ -9,7 +9,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from blockref.bridge.adopt import load_template, save_template, template_blocks, template_from_world
 from blockref.bridge.board_options import add_board_options, world_from_args
@@ -154,13 +154,27 @@ def until_ready(client: ReconnectingClient, attempt: Callable[[], T], stop: thre
                 raise StartInterrupted("stopped while waiting for the server") from error
 
 
+class SupervisedServer(Protocol):
+    """What a :class:`Supervisor` needs of the server it keeps running (an :class:`EmbeddedServer`)."""
+
+    @property
+    def exit_status(self) -> int | None: ...
+
+    @property
+    def last_errors(self) -> list[str]: ...
+
+    def is_running(self) -> bool: ...
+
+    def start(self, *, stop: threading.Event | None = None) -> None: ...
+
+
 class Supervisor:
     """Restarts the embedded server when it has died, at most ``limit`` times in ``window`` seconds;
     past that, :meth:`check` raises ServerError with a message saying so."""
 
     def __init__(
         self,
-        server: EmbeddedServer,
+        server: SupervisedServer,
         stop: threading.Event,
         *,
         limit: int = 5,

@@ -11,7 +11,7 @@ peer_missing="$(bash server-setup/minetest/install.sh)" || true
 # Debian's chromium for the browser tests (tests/web, driven by Playwright); without it they are skipped, and said so
 browser_missing="$(bash server-setup/browser/install.sh)" || true
 .venv/bin/ruff check .
-.venv/bin/mypy
+.venv/bin/mypy --strict  # the whole tree, tests and benchmarks included ([tool.mypy] in pyproject.toml)
 .venv/bin/python scripts/typing_counts.py  # how loosely typed the code still is (lower is better)
 status=0
 .venv/bin/python -m pytest "$@" || status=$?

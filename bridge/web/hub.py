@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import Counter
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 
 from blockref.bridge.web.live import Boards
 
@@ -85,7 +85,7 @@ class Hub:
             self.check()
             await asyncio.sleep(self.poll)
 
-    async def stream(self, subscription: Subscription) -> AsyncIterator[str]:
+    async def stream(self, subscription: Subscription) -> AsyncGenerator[str, None]:
         """The Server-Sent Events of ``subscription``, until the client goes away."""
         try:
             while True:

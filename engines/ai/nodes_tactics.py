@@ -21,6 +21,7 @@ point (point ``p`` is byte ``p``), so that a step of the search is a few shifts 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import pairwise
 
 from blockref.engines.nodes.actions import PlaceWire
@@ -35,11 +36,15 @@ _NOT_LAST = _ONE & ~_COLUMN[SIZE - 1]
 _ROW_SHIFT = 8 * SIZE
 
 
-def _table(test: object) -> bytes:
-    return bytes(1 if test(v) else 0 for v in range(256))  # type: ignore[operator]
+def _table(test: Callable[[int], bool]) -> bytes:
+    return bytes(1 if test(v) else 0 for v in range(256))
 
 
-_IS = {v: _table(lambda x, v=v: x == v) for v in (0, 1, 2)}
+def _equal_to(value: int) -> bytes:
+    return _table(lambda x: x == value)
+
+
+_IS = {v: _equal_to(v) for v in (0, 1, 2)}
 _AT_LEAST_2 = _table(lambda x: x >= 2)
 FAR = 99
 _NEIGHBOUR_BIT = [1 << (8 * q) if q >= 0 else 0 for q in NEIGHBOUR]

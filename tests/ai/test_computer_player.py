@@ -13,6 +13,7 @@ from blockref.engines.core import Game
 from blockref.engines.implosion import ImplosionGame
 from blockref.engines.newrule import NewRuleGame
 from blockref.engines.tightwire import TightwireGame
+from tests.support.narrow import expect
 
 
 @pytest.mark.parametrize(
@@ -36,7 +37,7 @@ def test_the_easy_computer_player_picks_only_legal_actions(game: Game[Any], acti
 def test_the_levels_of_the_other_games_are_iteration_budgets_repeatable_with_a_seed(game: Game[Any]) -> None:
     def moves(seed: int) -> list[str]:
         state = game.new_initial_state()
-        player = computer_player(game, "normal", seed=seed)
+        player = expect(computer_player(game, "normal", seed=seed), MCTSPlayer)  # Nodes alone searches turns
         chosen = []
         for _ in range(2):
             action = player.choose(state)

@@ -4,6 +4,7 @@ seed, exact battle odds, and better than random orders."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from fractions import Fraction
 
 import pytest
@@ -18,7 +19,7 @@ from blockref.engines.ai.implosion_player import (
     win_chance,
 )
 from blockref.engines.ai.mcts import MCTS, SearchResult, SearchSettings
-from blockref.engines.implosion import END_TURN, ImplosionGame, ImplosionState, Order
+from blockref.engines.implosion import END_TURN, ImplosionAction, ImplosionGame, ImplosionState, Order
 
 
 class RandomOrders:
@@ -32,7 +33,7 @@ class RandomOrders:
         return self.rng.sample(orders, min(3, len(orders)))
 
 
-def play_turn(state: ImplosionState, seats: dict[int, ImplosionPlayer | RandomOrders], check: bool = True) -> None:
+def play_turn(state: ImplosionState, seats: Mapping[int, ImplosionPlayer | RandomOrders], check: bool = True) -> None:
     """Every seat in the game chooses (each order legal when chosen); the orders arrive one per seat in
     turn; then the turn ends."""
     queues = []
@@ -96,7 +97,7 @@ def test_unknown_level_is_refused() -> None:
 @pytest.mark.parametrize("seed", range(3))
 def test_normal_beats_random_orders(seed: int) -> None:
     me = 1 + seed % 2
-    seats = {me: ImplosionPlayer("normal", seed), 3 - me: RandomOrders(seed)}
+    seats: dict[int, ImplosionPlayer | RandomOrders] = {me: ImplosionPlayer("normal", seed), 3 - me: RandomOrders(seed)}
     state = ImplosionGame(players=2, seed=seed).new_initial_state()
     while not state.is_terminal():
         play_turn(state, seats, check=False)
@@ -119,7 +120,8 @@ def test_the_round_search_chooses_among_the_candidate_plans_and_leaves_the_state
     assert (state.to_json(), state.history(), state.serialize()) == before
     assert result.iterations == 24 and sum(result.visits.values()) == 24 and len(result.visits) > 1
     candidates = {" ".join(map(str, plan)) for plan in candidate_plans(state, 2, random.Random(0))}
-    assert all(order.player == 2 and state.why_illegal(order) is None for order in result.action)
+    assert all(isinstance(order, Order) and order.player == 2 and state.why_illegal(order) is None
+               for order in result.action)
     assert len(candidates) > 1
 
 
@@ -154,7 +156,7 @@ def test_hard_searches_a_small_table_longer_and_a_full_one_within_the_clock(
     budgets: list[int | None] = []
     search_round = MCTS.search_round
 
-    def spy(self: MCTS, state: ImplosionState, player: int) -> SearchResult[list[Order]]:
+    def spy(self: MCTS, state: ImplosionState, player: int) -> SearchResult[list[ImplosionAction]]:
         budgets.append(self.settings.iterations)
         return search_round(self, state, player)
 

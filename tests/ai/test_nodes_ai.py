@@ -5,13 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from toy_games import play_game
 
 from blockref.engines.ai.knowledge import computer_player, greedy_player, knowledge_for
 from blockref.engines.ai.mcts import Knowledge
 from blockref.engines.ai.nodes_heuristics import evaluate, priors
-from blockref.engines.ai.players import MCTSPlayer, RandomPlayer
+from blockref.engines.ai.players import MCTSPlayer, Player, RandomPlayer
 from blockref.engines.nodes import PASS, NodesGame, NodesState, PlaceWire, parse_point, replay
+from tests.ai.toy_games import play_game
 
 GOLDEN = Path(__file__).resolve().parents[1] / "engines" / "golden"
 
@@ -54,7 +54,8 @@ def test_greedy_picks_the_capture() -> None:
 @pytest.mark.parametrize("seed", range(3))
 def test_only_legal_actions_over_whole_nodes_games(seed: int) -> None:
     game = NodesGame(turn_limit=24)
-    players = {1: MCTSPlayer(iterations=25, seed=seed, knowledge=knowledge_for(game)), 2: RandomPlayer(seed)}
+    searcher = MCTSPlayer(iterations=25, seed=seed, knowledge=knowledge_for(game))
+    players: dict[int, Player] = {1: searcher, 2: RandomPlayer(seed)}
     if seed % 2:
         players = {1: players[2], 2: players[1]}
     state = play_game(game, players)

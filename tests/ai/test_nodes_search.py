@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import random
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import example, given, settings
@@ -16,11 +17,18 @@ from blockref.engines.ai.nodes_hint import suggest
 from blockref.engines.ai.nodes_tactics import FAR, Reach
 from blockref.engines.ai.nodes_turn_search import TurnSearchPlayer
 from blockref.engines.ai.players import MCTSPlayer
-from blockref.engines.nodes import PASS, NodesGame, NodesState, PlaceWire, parse_action, replay
+from blockref.engines.nodes import PASS, NodesGame, NodesState, PlaceNode, PlaceWire, Point, parse_action, replay
+from blockref.engines.nodes.state import Corners
+from tests.support.narrow import expect
 
 GOLDEN = Path(__file__).resolve().parents[1] / "engines" / "golden"
 # Player 1's line c3..i3 ends next to player 2's node j3; player 2 is to move.
 THREAT_SETUP = ["c3-d3 d3-e3 e3-f3", "j3-j4 j4-j5 j5-j6", "f3-g3 g3-h3 h3-i3"]
+
+
+def node_point(name: str) -> Point:
+    """The point of ``node <name>``."""
+    return expect(parse_action(f"node {name}"), PlaceNode).at
 
 
 def random_position(seed: int, pieces: int, game: NodesGame | None = None) -> NodesState:
@@ -50,8 +58,8 @@ def observable(state: NodesState) -> tuple[object, ...]:
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10_000), corners=st.sampled_from(["diagonal", "sides"]), limit=st.integers(5, 60))
-def test_make_and_unmake_agree_with_clone_and_apply(seed: int, corners: str, limit: int) -> None:
-    game = NodesGame(corners=corners, turn_limit=limit)  # type: ignore[arg-type]
+def test_make_and_unmake_agree_with_clone_and_apply(seed: int, corners: Corners, limit: int) -> None:
+    game = NodesGame(corners=corners, turn_limit=limit)
     rng = random.Random(seed)
     made = game.new_initial_state()
     seen = [observable(made)]
@@ -104,7 +112,7 @@ def test_reach_finds_exactly_the_captures_of_one_wire_and_its_paths_are_legal(se
 
 def test_the_search_takes_a_capture_one_wire_away_within_its_turn() -> None:
     start = replay(NodesGame(), [*THREAT_SETUP, "c10-c11 c11-d11 d11-d12"])
-    j3 = parse_action("node j3").at  # type: ignore[union-attr]
+    j3 = node_point("j3")
     assert start.node_owner(j3) == 2 and parse_action("i3-j3") in start.legal_actions()
     for level in NODES_LEVELS:
         if NODES_LEVELS[level].temperature == 0:
@@ -119,7 +127,7 @@ def test_the_easy_level_mostly_takes_a_capture_one_wire_away() -> None:
     # It draws its piece among the ones it looked at, and looks at the promising ones first: without
     # that ordering its 30 iterations were 30 random pieces, and it captured in 3 seeds of 10.
     start = replay(NodesGame(), [*THREAT_SETUP, "c10-c11 c11-d11 d11-d12"])
-    j3 = parse_action("node j3").at  # type: ignore[union-attr]
+    j3 = node_point("j3")
     captured = 0
     for seed in range(10):
         state = start.clone()
@@ -181,8 +189,8 @@ def test_a_hint_when_nothing_is_legal_is_the_pass_and_none_once_the_game_is_over
 
 
 @pytest.mark.parametrize("module", [nodes_tactics, nodes_hint, nodes_turn_search])
-def test_docstring_examples(module: object) -> None:
-    result = doctest.testmod(module)  # type: ignore[arg-type]
+def test_docstring_examples(module: ModuleType) -> None:
+    result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0
 
 
@@ -193,7 +201,7 @@ def test_the_turn_search_plans_a_capture_three_wires_away() -> None:
     player = TurnSearchPlayer(seed=1)
     while state.current_player() == 1:
         state.apply(player.choose(state))
-    assert state.node_owner(parse_action("node j3").at) == 1  # type: ignore[union-attr]
+    assert state.node_owner(node_point("j3")) == 1
     with pytest.raises(ValueError):
         TurnSearchPlayer(beam=(0,))
 

@@ -6,11 +6,11 @@ import time
 from typing import Any
 
 import pytest
-from toy_games import DoubleNim, TicTacToe, play_game, solve, winning_actions
 
 from blockref.engines.ai.mcts import SearchSettings
 from blockref.engines.ai.players import GreedyPlayer, MCTSPlayer, RandomPlayer
 from blockref.engines.core import Game
+from tests.ai.toy_games import DoubleNim, TicTacToe, play_game, solve, winning_actions
 
 
 @pytest.mark.parametrize("game", [TicTacToe(), DoubleNim(17)], ids=lambda g: g.name)

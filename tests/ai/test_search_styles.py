@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from toy_games import DoubleNim, TicTacToe, play_game, winning_actions
 
 from blockref.engines.ai.mcts import Knowledge, SearchSettings
 from blockref.engines.ai.players import MCTSPlayer, RandomPlayer
 from blockref.engines.core import GameState
+from tests.ai.toy_games import DoubleNim, TicTacToe, play_game, winning_actions
 
 
 def tictactoe_evaluation(state: GameState[Any]) -> Sequence[float]:

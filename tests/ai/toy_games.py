@@ -8,10 +8,13 @@
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypeVar
 
 from blockref.engines.ai.players import Player
 from blockref.engines.core import Game, GameState
+
+S = TypeVar("S", bound=GameState[Any])
 
 
 class _ToyState(GameState[int]):
@@ -79,12 +82,14 @@ _LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 
 
 
 class TicTacToeState(_ToyState):
+    game: TicTacToe
+
     def __init__(self, game: TicTacToe) -> None:
         super().__init__(game)
         self.cells = [0] * 9
 
     def clone(self) -> TicTacToeState:
-        copy = TicTacToeState(self.game)  # type: ignore[arg-type]
+        copy = TicTacToeState(self.game)
         copy.cells = list(self.cells)
         copy._history = list(self._history)
         copy._conceded = self._conceded
@@ -131,6 +136,8 @@ class TicTacToe(Game[TicTacToeState]):
 
 
 class DoubleNimState(_ToyState):
+    game: DoubleNim
+
     def __init__(self, game: DoubleNim, stones: int) -> None:
         super().__init__(game)
         self.stones = stones
@@ -139,7 +146,7 @@ class DoubleNimState(_ToyState):
         self.last_taker: int | None = None
 
     def clone(self) -> DoubleNimState:
-        copy = DoubleNimState(self.game, self.stones)  # type: ignore[arg-type]
+        copy = DoubleNimState(self.game, self.stones)
         copy.player, copy.takes_this_turn = self.player, self.takes_this_turn
         copy._history = list(self._history)
         copy._conceded = self._conceded
@@ -184,21 +191,21 @@ class DoubleNim(Game[DoubleNimState]):
         state.apply(state.action_from_text(entry))
 
 
-def solve(state: GameState[Any]) -> int:
+def solve(state: GameState[int]) -> int:
     """Exact game value for the player to act (+1 win, 0 draw, -1 loss), by plain minimax."""
     player = state.current_player()
     assert player is not None
     return max(_score_after(state, action, player) for action in state.legal_actions())
 
 
-def winning_actions(state: GameState[Any]) -> list[Any]:
+def winning_actions(state: GameState[int]) -> list[int]:
     """The actions that keep a won position won for the player to act."""
     player = state.current_player()
     assert player is not None
     return [action for action in state.legal_actions() if _score_after(state, action, player) == 1]
 
 
-def _score_after(state: GameState[Any], action: Any, player: int) -> int:
+def _score_after(state: GameState[int], action: int, player: int) -> int:
     after = state.clone()
     after.apply(action)
     if after.is_terminal():
@@ -208,7 +215,7 @@ def _score_after(state: GameState[Any], action: Any, player: int) -> int:
     return inner if after.current_player() == player else -inner
 
 
-def play_game(game: Game[Any], players: dict[int, Player]) -> GameState[Any]:
+def play_game(game: Game[S], players: Mapping[int, Player]) -> S:
     """Plays to the end, checking that every choice is legal and leaves the state unchanged."""
     state = game.new_initial_state()
     while not state.is_terminal():

@@ -11,6 +11,7 @@ import pytest
 from blockref.bridge.board_names import command_words
 from blockref.bridge.chat_commands import parse_command
 from blockref.bridge.config import load_config
+from tests.support.narrow import not_none
 
 SECOND = "[[boards]]\nname='{name}'\norigin=[200,0,0]\ngame='{game}'\n"
 
@@ -36,6 +37,6 @@ def test_every_games_own_verbs_are_command_words() -> None:
 
 
 def test_a_board_is_named_whatever_the_case_typed() -> None:
-    assert parse_command("nodes EAST join 1", ["nodes"], ["main", "east"]).board == "east"  # type: ignore[union-attr]
+    assert not_none(parse_command("nodes EAST join 1", ["nodes"], ["main", "east"])).board == "east"
     command = parse_command("nodes challenge bob East as 1", ["nodes"], ["main", "east"])
     assert command is not None and command.board == "east" and command.args == ["bob", "as", "1"]

@@ -7,6 +7,8 @@ import argparse
 import pytest
 
 from blockref.bridge.board_options import add_board_options, world_from_args
+from blockref.bridge.games.nodes import NodesWorld
+from tests.support.narrow import expect
 
 
 def parser() -> argparse.ArgumentParser:
@@ -18,7 +20,7 @@ def parser() -> argparse.ArgumentParser:
 def test_board_options_round_trip(capsys: pytest.CaptureFixture[str]) -> None:
     args = parser().parse_args(["--origin", "1,2,3", "--spacing", "2", "--orientation", "90", "--corners", "sides"])
     world = world_from_args(args)
-    layout = world.geometry
+    layout = expect(world, NodesWorld).layout
     assert (layout.origin, layout.spacing, layout.orientation, layout.corners) == ((1, 2, 3), 2, 90, "sides")
     assert world.game.options == {"corners": "sides", "turn_limit": 400}
     for bad in (["--origin", "1,2"], ["--spacing", "1"], ["--orientation", "45"], ["--game", "chess"]):

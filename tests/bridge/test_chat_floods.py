@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import doctest
 
+import pytest
+
 from blockref.bridge import chat_budget
 from blockref.bridge.chat_budget import LINES_PER_WINDOW, WINDOW
 from blockref.bridge.referee import MAX_QUEUED
+from tests.bridge.fake_world import Cell
 from tests.bridge.test_implosion_world import seated
 from tests.bridge.test_seat_binding import HOME, OTHER, seated_alex
 from tests.bridge.test_service import chat, make_service
@@ -53,7 +56,7 @@ def test_a_seat_queues_a_bounded_number_of_orders_with_a_reason() -> None:
     assert len(table.chat(1, "ann", "imp orders")) == 1
 
 
-def test_foreign_blocks_and_a_strange_id_read_back_give_one_repair_line() -> None:
+def test_foreign_blocks_and_a_strange_id_read_back_give_one_repair_line(monkeypatch: pytest.MonkeyPatch) -> None:
     service, world = make_service()  # a server that does not say who placed a block
     referee = service.referees["main"]
     low, _ = referee.bounds()
@@ -63,7 +66,11 @@ def test_foreign_blocks_and_a_strange_id_read_back_give_one_repair_line() -> Non
         world.place(cell, 1)
         service.step()
     stuck, read = cells[40], world.get_blocks
-    world.get_blocks = lambda a, b: {**read(a, b), stuck: -7}  # type: ignore[method-assign]
+
+    def strange(corner1: Cell, corner2: Cell) -> dict[Cell, int]:
+        return {**read(corner1, corner2), stuck: -7}
+
+    monkeypatch.setattr(world, "get_blocks", strange)
     for _ in range(30):
         service.step()
     repairs = [line for line in world.chat[before:] if "board repaired" in line]

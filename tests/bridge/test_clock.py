@@ -18,6 +18,7 @@ from blockref.bridge.referee import BoardReferee
 from blockref.engines.clock import ClockRules
 from blockref.engines.newrule import NewRuleGame
 from blockref.engines.nodes import NodesGame
+from tests.support.narrow import not_none
 
 RED_BLUE = {1: "red", 2: "blue"}
 
@@ -162,7 +163,7 @@ def test_a_new_rule_board_of_four_has_four_clocks_on_the_north_rim() -> None:
     assert sorted(cells) == [1, 2, 3, 4]
     every = [c for move, reserve in cells.values() for c in [*move, *reserve]]
     assert len(every) == len(set(every)) and all(move and reserve for move, reserve in cells.values())
-    assert all(world.layout.feature_at(c)[0] == "rim" for c in every)  # type: ignore[index]
+    assert all(not_none(world.layout.feature_at(c))[0] == "rim" for c in every)
     score = set(world.layout.score_cells(1)) | set(world.layout.score_cells(2)) | set(world.layout.turn_cells())
     assert not score & set(every)
     referee = BoardReferee("main", world, Journal(":memory:"))

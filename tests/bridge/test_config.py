@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 
 from blockref.bridge.config import load_config
+from blockref.bridge.games.nodes import NodesWorld
+from tests.support.narrow import expect
 
 TWO_BOARDS = """
 chat_prefix = "Nodes"
@@ -39,7 +41,7 @@ def test_two_boards_each_with_its_own_game(tmp_path: Path) -> None:
     assert config.journal_path == tmp_path / "games" / "journal.sqlite3"
     east = config.boards[1]
     assert east.game().options == {"corners": "sides", "turn_limit": 100}
-    assert east.world.geometry.orientation == 90  # type: ignore[attr-defined]
+    assert expect(east.world, NodesWorld).layout.orientation == 90
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,7 @@ from blockref.bridge.edits import EditPlan, judged, plan_edits
 from blockref.bridge.games.nodes import NodesWorld
 from blockref.engines.nodes import NodesGame, NodesState
 from blockref.engines.nodes.actions import Pass
-from blockref.schematics.blocks import AIR, block
+from blockref.schematics.blocks import AIR, BlockType, block
 from blockref.schematics.layout import BoardLayout
 from blockref.schematics.style import load_style
 
@@ -36,7 +36,8 @@ def apply(plan: EditPlan, world: dict[Cell, int]) -> dict[Cell, int]:
 
 
 @given(targets, st.data(), st.booleans())
-def test_no_edit_touches_a_cell_read_as_right_and_every_cell_read_as_wrong_ends_right(target, data, unread) -> None:
+def test_no_edit_touches_a_cell_read_as_right_and_every_cell_read_as_wrong_ends_right(
+        target: dict[Cell, BlockType], data: st.DataObject, unread: bool) -> None:
     observed = {
         cell: data.draw(st.sampled_from([b.legacy_id, *IDS]))
         for cell, b in target.items()
@@ -52,7 +53,7 @@ def test_no_edit_touches_a_cell_read_as_right_and_every_cell_read_as_wrong_ends_
 
 
 @given(targets)
-def test_a_wholly_wrong_full_layer_may_be_painted_and_still_ends_right(target) -> None:
+def test_a_wholly_wrong_full_layer_may_be_painted_and_still_ends_right(target: dict[Cell, BlockType]) -> None:
     full = {(x, 0, z): target.get((x, 0, z), AIR) for x in range(6) for z in range(6)}
     observed = {c: 3 for c in full}
     plan = plan_edits(full, observed)

@@ -5,24 +5,28 @@ In-memory world (fast); the end-to-end tests play the same rules with real clien
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from mcpi.vec3 import Vec3
 
 from blockref.bridge.commands.up import ready_line
 from blockref.bridge.config import BoardConfig, BridgeConfig
 from blockref.bridge.games.newrule import NewRuleWorld
 from blockref.bridge.games.nodes import NodesWorld
 from blockref.bridge.journal import Journal
+from blockref.bridge.protocol import BlockChange
 from blockref.bridge.protocol.chat import parse_chat_posts
 from blockref.bridge.referee import PLACERS_UNKNOWN, BoardReferee
 from blockref.bridge.service import Service
 from blockref.engines.nodes import NodesGame, replay
-from blockref.schematics.layout import BoardLayout
+from blockref.schematics.layout import BoardLayout, Cell
 from blockref.schematics.newrule_layout import NewRuleLayout
 from blockref.schematics.style import load_style
 from tests.bridge.fake_world import FakeWorld
 from tests.bridge.test_service import chat, make_service
+from tests.support.boards import nodes_layout, nodes_state
 
 STYLE = load_style("classic")
 RED_WIRE, BLUE_WIRE = STYLE.players[1].wire.legacy_id, STYLE.players[2].wire.legacy_id
@@ -34,7 +38,7 @@ def xy(name: str) -> tuple[int, int]:
     return ord(name[0]) - ord("a"), int(name[1:]) - 1
 
 
-def seated(place_events: bool = False):  # type: ignore[no-untyped-def]
+def seated(place_events: bool = False) -> tuple[Service, FakeWorld, BoardReferee]:
     service, world = make_service(place_events=place_events)
     chat(service, world, 7, "alex", "nodes join 1")
     chat(service, world, 8, "bo", "nodes join 2")
@@ -43,7 +47,7 @@ def seated(place_events: bool = False):  # type: ignore[no-untyped-def]
 
 def wire_cell(referee: BoardReferee, wire: str) -> tuple[int, int, int]:
     a, b = wire.split("-")
-    return referee.world.layout.segment_cells(xy(a), xy(b))[1]  # type: ignore[attr-defined, no-any-return]
+    return nodes_layout(referee).segment_cells(xy(a), xy(b))[1]
 
 
 def play_record(referee: BoardReferee, lines: list[str]) -> None:
@@ -139,11 +143,7 @@ def test_a_report_that_comes_a_poll_before_its_block_is_kept_for_it() -> None:
     assert referee.state.history() == ["c3-c4"]
 
 
-def world_change(cell, block_id, name):  # type: ignore[no-untyped-def]
-    from mcpi.vec3 import Vec3
-
-    from blockref.bridge.protocol import BlockChange
-
+def world_change(cell: Cell, block_id: int, name: str) -> BlockChange:
     return BlockChange(Vec3(*cell), block_id, name)
 
 
@@ -158,7 +158,7 @@ def test_placements_in_one_poll_are_played_in_the_servers_order() -> None:
     expected = replay(NodesGame(), TRADE_SETUP)
     expected.apply(expected.action_from_text("f3-g3"))
     expected.apply(expected.action_from_text("e2-e3"))
-    assert referee.state.to_json() == expected.to_json()  # type: ignore[attr-defined]
+    assert nodes_state(referee).to_json() == expected.to_json()
     assert any("(trade;" in line for line in world.chat)
 
 
@@ -166,7 +166,7 @@ def test_the_block_decides_the_piece() -> None:
     service, world, referee = seated()
     play_record(referee, ["c3-c4 c4-c5 c5-d5", "j3-j4 j4-j5 j5-j6"])
     service.step()
-    d5 = referee.world.layout.point_position(3, 4)  # type: ignore[attr-defined]
+    d5 = nodes_layout(referee).point_position(3, 4)
     world.place(d5, RED_WIRE)  # a wire block on a hot end
     service.step()
     assert "wire block on d5 taken back: a wire block on a point" in world.chat[-1]
@@ -399,7 +399,8 @@ def test_someone_seated_nowhere_may_wall_only_for_an_open_seat_on_its_turn() -> 
 @pytest.mark.parametrize("wall_first", [True, False])
 def test_a_wall_of_the_opponent_in_the_same_poll_never_displaces_the_movers_legal_piece(wall_first: bool) -> None:
     table = NewRuleTable()
-    pieces = [lambda: table.wall("b6-c6", by="bob"), lambda: table.wool("c4", RED, by="alice")]
+    pieces: list[Callable[[], None]] = [lambda: table.wall("b6-c6", by="bob"),
+                                        lambda: table.wool("c4", RED, by="alice")]
     for place in pieces if wall_first else reversed(pieces):
         place()
     said = table.step()

@@ -3,7 +3,9 @@ when its blocks changed or its referee has something left to settle."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+
+import pytest
 
 from blockref.bridge.config import BoardConfig, BridgeConfig
 from blockref.bridge.games.nodes import NodesWorld
@@ -13,7 +15,8 @@ from blockref.bridge.referee import BoardReferee
 from blockref.bridge.service import SWEEP_CYCLES, Service
 from blockref.schematics.layout import BoardLayout
 from blockref.schematics.style import load_style
-from tests.bridge.fake_world import FakeWorld
+from tests.bridge.fake_world import Cell, FakeWorld
+from tests.support.spies import counted
 
 STYLE = load_style("classic")
 BOARDS = 8
@@ -41,23 +44,23 @@ def first_piece(referee: BoardReferee) -> tuple[tuple[int, int, int], int, str]:
     return cell, material.legacy_id, state.action_to_text(action)
 
 
-def count_reads(world: FakeWorld) -> dict[tuple[Any, ...], int]:
+def count_reads(world: FakeWorld, monkeypatch: pytest.MonkeyPatch) -> dict[tuple[Cell, Cell], int]:
     """Replace the world's region reads with a counting one; returns the counts, by region."""
-    counts: dict[tuple[Any, ...], int] = {}
+    counts: dict[tuple[Cell, Cell], int] = {}
     read = world.read_regions
 
-    def counted(regions: Any) -> list[dict[tuple[int, int, int], int]]:
-        for region in regions:
-            counts[tuple(region)] = counts.get(tuple(region), 0) + 1
+    def counting(regions: Sequence[tuple[Cell, Cell]]) -> list[dict[Cell, int]]:
+        for low, high in regions:
+            counts[(low, high)] = counts.get((low, high), 0) + 1
         return read(regions)
 
-    world.read_regions = counted  # type: ignore[method-assign]
+    monkeypatch.setattr(world, "read_regions", counting)
     return counts
 
 
-def test_with_block_events_idle_boards_are_read_in_turn_each_within_the_sweep() -> None:
+def test_with_block_events_idle_boards_are_read_in_turn_each_within_the_sweep(monkeypatch: pytest.MonkeyPatch) -> None:
     service, world = make_hub(place_events=True)
-    counts = count_reads(world)
+    counts = count_reads(world, monkeypatch)
     cycles = 2 * SWEEP_CYCLES
     for _ in range(cycles):
         service.step()
@@ -86,17 +89,11 @@ def test_a_block_no_event_reports_is_still_taken_back_within_the_sweep() -> None
     assert any("no player placed it" in line for line in world.chat)
 
 
-def test_an_unchanged_board_is_not_judged_again_until_its_blocks_change() -> None:
+def test_an_unchanged_board_is_not_judged_again_until_its_blocks_change(monkeypatch: pytest.MonkeyPatch) -> None:
     service, world = make_hub(place_events=False)
     referee = service.referees["b2"]
     looks: list[int] = []
-    look = referee.look
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        looks.append(1)
-        return look(*args, **kwargs)
-
-    referee.look = counted  # type: ignore[method-assign]
+    monkeypatch.setattr(referee, "look", counted(referee.look, looks))
     for _ in range(10):
         service.step()
     assert looks == []
@@ -115,20 +112,21 @@ def test_a_block_broken_on_an_idle_board_is_put_back_in_the_cycle_its_event_arri
     assert world.block(cell) == referee.target()[cell].legacy_id
 
 
-def test_chat_of_a_poll_is_answered_even_when_reading_the_boards_its_events_touched_fails() -> None:
+def test_chat_of_a_poll_is_answered_even_when_reading_the_boards_its_events_touched_fails(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     service, world = make_hub(place_events=True)
     referee = service.referees["b5"]
     cell, block, text = first_piece(referee)
-    calls = []
+    calls: list[Sequence[tuple[Cell, Cell]]] = []
     read = world.read_regions
 
-    def lost_on_the_second_read(regions: Any) -> list[dict[tuple[int, int, int], int]]:
+    def lost_on_the_second_read(regions: Sequence[tuple[Cell, Cell]]) -> list[dict[Cell, int]]:
         calls.append(regions)
         if len(calls) == 2:  # the first is the poll's own; the second reads the board the place event touched
             raise Reconnected("the server restarted", 1)
         return read(regions)
 
-    world.read_regions = lost_on_the_second_read  # type: ignore[method-assign]
+    monkeypatch.setattr(world, "read_regions", lost_on_the_second_read)
     world.place(cell, block, by="alex")
     world.say(7, "alex", "nodes b5 status")
     asked = len(world.chat)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import time
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 import pytest
 
@@ -15,11 +16,18 @@ from blockref.bridge.journal import Journal, JournalError
 from blockref.bridge.protocol import BlockEvent
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.service import Service
-from blockref.engines.implosion import NODES, ImplosionState, parse_node, replay
+from blockref.engines.ai.implosion_player import ImplosionPlayer
+from blockref.engines.implosion import NODES, ImplosionState, Order, parse_node, replay
 from blockref.schematics.implosion_layout import ImplosionLayout, seat_block
 from tests.bridge.fake_world import FakeWorld
+from tests.support.narrow import expect, not_none
 
 N = parse_node
+
+
+def state_of(referee: BoardReferee) -> ImplosionState:
+    """The game an Implosion board's referee holds."""
+    return expect(referee.state, ImplosionState)
 
 
 class Clock:
@@ -30,14 +38,24 @@ class Clock:
         return self.now
 
 
+class Options(TypedDict, total=False):
+    """The board options the tests set (the config's names)."""
+
+    players: int
+    dice_seed: int
+    turns: int
+    bots: str
+    leave_to: str
+
+
 class Table:
     """One Implosion board on a fake world, run by the service with a clock the test moves."""
 
-    def __init__(self, journal: Journal | None = None, **options: object) -> None:
+    def __init__(self, journal: Journal | None = None, **options: Unpack[Options]) -> None:
         self.world = FakeWorld()
         self.journal = journal or Journal(":memory:")
-        self.imp = build_world("implosion", (0, 0, 0), None, 0, None, {"turn_seconds": 10, **options})
-        assert isinstance(self.imp, ImplosionWorld)
+        self.imp = expect(build_world("implosion", (0, 0, 0), None, 0, None, {"turn_seconds": 10, **options}),
+                          ImplosionWorld)
         self.referee = BoardReferee("main", self.imp, self.journal)
         self.clock = Clock()
         self.service = Service(self.world, BridgeConfig(boards=[BoardConfig("main", self.imp, "imp")]),
@@ -46,9 +64,7 @@ class Table:
 
     @property
     def state(self) -> ImplosionState:
-        state = self.referee.state
-        assert isinstance(state, ImplosionState)
-        return state
+        return state_of(self.referee)
 
     def chat(self, entity: int, name: str, message: str) -> list[str]:
         before = len(self.world.chat)
@@ -78,15 +94,13 @@ class Table:
         raise AssertionError("the computer players gave no orders")
 
     def game_after(self, entries: list[str]) -> ImplosionState:
-        state = replay(self.imp.game, entries)
-        assert isinstance(state, ImplosionState)
-        return state
+        return replay(self.imp.game, entries)
 
     def matches(self) -> bool:
         return all(self.world.block(c) == b.legacy_id for c, b in self.referee.target().items())
 
 
-def seated(**options: object) -> Table:
+def seated(**options: Unpack[Options]) -> Table:
     table = Table(**options)
     table.chat(1, "ann", "imp join 1")
     table.chat(2, "ben", "imp join 2")
@@ -187,16 +201,17 @@ def test_queued_orders_survive_a_restart_and_replay_the_same_dice(tmp_path: Path
     table.journal.close()  # the service is killed here
 
     journal = Journal(path)
-    again = BoardReferee("main", ImplosionWorld(ImplosionLayout(players=2), seed=9, turn_seconds=10), journal)
+    world = ImplosionWorld(ImplosionLayout(players=2), seed=9, turn_seconds=10)
+    again = BoardReferee("main", world, journal)
     assert [(e.seat, e.entry) for e in again.pending] == [(1, "order 1 12.1 12.2 12")]
     assert again.state.history() == table.state.history()
-    assert again.state.to_json() == replay(again.game, again.state.history()).to_json()  # seed + history
-    clone = again.state.clone()
+    assert state_of(again).to_json() == replay(world.game, again.state.history()).to_json()  # seed + history
+    clone = state_of(again).clone()
     clone.apply(clone.action_from_text("order 1 12.1 12.2 12"))
     again.tick(0.0)
     again.tick(100.0)
     assert again.state.history()[-2:] == ["order 1 12.1 12.2 12", "end"]
-    assert again.state.units(N("12.2")) == clone.units(N("12.2"))
+    assert state_of(again).units(N("12.2")) == clone.units(N("12.2"))
 
 
 def test_computer_players_fill_the_seats_and_queue_their_orders() -> None:
@@ -311,32 +326,40 @@ def test_the_queue_and_its_entries_are_journaled_in_one_transaction() -> None:
     journal._db.execute("CREATE TEMP TRIGGER killed BEFORE DELETE ON pending BEGIN SELECT RAISE(ABORT, 'killed'); END")
     with pytest.raises(JournalError, match="killed"):  # the process dies between the two writes
         journal.play_pending(game, [("order 1 12.0 11.0 5", "ann"), ("end", "the clock")])
-    assert journal.running_game("main").entries == []  # type: ignore[union-attr]
+    assert not_none(journal.running_game("main")).entries == []
     assert [e.entry for e in journal.pending(game)] == ["order 1 12.0 11.0 5"]
     journal._db.execute("DROP TRIGGER killed")
     journal.play_pending(game, [("order 1 12.0 11.0 5", "ann"), ("end", "the clock")])
-    assert journal.running_game("main").entries == ["order 1 12.0 11.0 5", "end"]  # type: ignore[union-attr]
+    assert not_none(journal.running_game("main")).entries == ["order 1 12.0 11.0 5", "end"]
     assert journal.pending(game) == []
 
 
-def test_orders_a_computer_chose_are_all_queued_when_the_journal_fails_partway() -> None:
+class TellingPlayer:
+    """A computer player that notes in ``chosen`` the orders it chose for each seat, as text."""
+
+    def __init__(self, player: ImplosionPlayer, chosen: dict[int, list[str]]) -> None:
+        self.player, self.chosen = player, chosen
+
+    def choose_orders(self, state: ImplosionState, player: int) -> list[Order]:
+        orders = self.player.choose_orders(state, player)
+        self.chosen[player] = [state.action_to_text(order) for order in orders]
+        return orders
+
+
+def test_orders_a_computer_chose_are_all_queued_when_the_journal_fails_partway(monkeypatch: pytest.MonkeyPatch) -> None:
     table = Table(players=4, bots="normal")
     chosen: dict[int, list[str]] = {}
     for bot in table.service.bots.values():
-        def choose(state: ImplosionState, player: int, choose_orders=bot.player.choose_orders) -> list[object]:
-            orders: list[object] = choose_orders(state, player)
-            chosen[player] = [state.action_to_text(order) for order in orders]
-            return orders
-        bot.player.choose_orders = choose
+        bot.player = TellingPlayer(expect(bot.player, ImplosionPlayer), chosen)
         bot.for_position = ()  # it thinks again, through the wrapper
     add_pending, calls = table.journal.add_pending, itertools.count()
 
-    def full_disk_once(*args: object, **kwargs: object) -> int:
+    def full_disk_once(game_id: int, seat: int, entry: str, by: str | None = None) -> int:
         if next(calls) == 1:
             raise JournalError("the disk is full")
-        return add_pending(*args, **kwargs)  # type: ignore[arg-type]
+        return add_pending(game_id, seat, entry, by)
 
-    table.journal.add_pending = full_disk_once  # type: ignore[method-assign]
+    monkeypatch.setattr(table.journal, "add_pending", full_disk_once)
     faults = 0
     for _ in range(500):
         try:

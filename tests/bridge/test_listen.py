@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import socket
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -16,7 +15,8 @@ from blockref.bridge.embedded_server import EmbeddedServer, free_port, port_acce
 
 
 def _server(listen: str, online_mode: bool = False) -> EmbeddedServer:
-    return SimpleNamespace(version="1.21.4", listen=listen, mc_port=25565, online_mode=online_mode)  # type: ignore[return-value]
+    """An embedded server as the READY line reads it (never started)."""
+    return EmbeddedServer(version="1.21.4", listen=listen, mc_port=25565, online_mode=online_mode)
 
 
 def test_an_open_game_port_in_offline_mode_is_warned_about() -> None:

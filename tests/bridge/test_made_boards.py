@@ -21,6 +21,7 @@ from blockref.schematics.layout import BoardLayout
 from blockref.schematics.style import load_style
 from tests.bridge.fake_world import FakeWorld
 from tests.bridge.test_hub_polling import count_reads, first_piece
+from tests.support.narrow import not_none
 
 Cell = tuple[int, int, int]
 ALICE, BOB, ROOT = 1, 2, 3
@@ -213,7 +214,7 @@ def test_options_take_effect_with_the_next_game(tmp_path: Path) -> None:
     say(service, world, ALICE, "nodes create yard")
     yard = service.referees["yard"]
     service.step()  # its first look (a new game's board is drawn, not read)
-    cell, material = yard.world.placing(yard.state, yard.state.legal_actions()[0])  # type: ignore[misc]
+    cell, material = not_none(yard.world.placing(yard.state, yard.state.legal_actions()[0]))
     world.place(cell, material.legacy_id)
     service.step()
     assert len(yard.state.history()) == 1
@@ -290,7 +291,8 @@ def test_a_delete_cut_short_by_a_kill_is_finished_at_the_next_start(tmp_path: Pa
     assert not list((tmp_path / "made-boards").glob("yard-*"))
 
 
-def test_a_board_made_while_running_is_polled_as_the_hub_polls_and_no_more_once_deleted(tmp_path: Path) -> None:
+def test_a_board_made_while_running_is_polled_as_the_hub_polls_and_no_more_once_deleted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     service, world = make_service(tmp_path, MakingWorld(place_events=True))
     stand(world, ALICE, (200, 0, 200), 180.0)
     say(service, world, ALICE, "nodes create yard")
@@ -302,7 +304,7 @@ def test_a_board_made_while_running_is_polled_as_the_hub_polls_and_no_more_once_
     service.step()
     assert yard.state.history() == [text]  # judged in the cycle its event arrived
     say(service, world, ALICE, "nodes delete yard")
-    counts = count_reads(world)
+    counts = count_reads(world, monkeypatch)
     for _ in range(2 * SWEEP_CYCLES):
         service.step()
     assert counts.get(yard.bounds(), 0) == 0 and counts.get(service.referees["main"].bounds(), 0) >= 2

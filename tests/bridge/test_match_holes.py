@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from blockref.bridge.config import BoardConfig, BridgeConfig, build_world
+from blockref.bridge.draw_offers import WINDOW
 from blockref.bridge.journal import Journal
-from blockref.bridge.matches import WINDOW
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.service import Service
 from tests.bridge.fake_world import FakeWorld
@@ -188,12 +190,18 @@ def test_two_people_seated_for_a_game_keep_the_board_before_their_first_move() -
     assert "alice challenges bob" in room.chat(1, "challenge bob")[0]
 
 
-def test_an_accepted_match_is_bound_to_the_two_machines_in_the_transaction_that_starts_it() -> None:
+def test_an_accepted_match_is_bound_to_the_two_machines_in_the_transaction_that_starts_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     room = Room()
     room.chat(1, "challenge bob as 1")
     writes: list[tuple[object, ...]] = []
     set_seat = room.journal.set_seat
-    room.journal.set_seat = lambda *args: writes.append(args) or set_seat(*args)  # type: ignore[method-assign]
+
+    def noted(board: str, player: int, name: str | None, address: str | None = None) -> None:
+        writes.append((board, player, name, address))
+        set_seat(board, player, name, address)
+
+    monkeypatch.setattr(room.journal, "set_seat", noted)
     room.chat(2, "accept")
     assert writes == []  # a kill -9 after the game's start left the match's seats bound to no machine
     assert room.journal.seat_addresses("main") == {1: "10.0.0.1", 2: "10.0.0.2"}

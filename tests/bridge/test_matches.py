@@ -6,19 +6,21 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 import pytest
 
 from blockref.bridge.commands.games import export_record
 from blockref.bridge.config import BoardConfig, BridgeConfig, build_world
+from blockref.bridge.draw_offers import WINDOW
 from blockref.bridge.journal import Journal
 from blockref.bridge.match_options import board_referee
-from blockref.bridge.matches import WINDOW
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.service import Service
 from blockref.engines.catalogue import game_module
 from blockref.engines.core import AGREED_DRAW
 from tests.bridge.fake_world import FakeWorld
+from tests.support.narrow import not_none
 
 PEOPLE = {1: "alice", 2: "bob", 3: "carol", 4: "dave"}
 
@@ -31,11 +33,21 @@ class Clock:
         return self.now
 
 
+class Options(TypedDict, total=False):
+    """The board options the tests set (the config's names)."""
+
+    players: int
+    size: int
+    bots: str
+    turn_limit: int
+    clock: str
+
+
 class Table:
     """One board of ``game`` run by the service on a fake world where everyone in :data:`PEOPLE` is online."""
 
     def __init__(self, game: str = "nodes", prefix: str = "nodes", journal: Journal | None = None,
-                 whispers: bool = False, **options: object) -> None:
+                 whispers: bool = False, **options: Unpack[Options]) -> None:
         self.world = FakeWorld(whispers=whispers)
         for entity, name in PEOPLE.items():
             self.world.log_in(entity, name, "127.0.0.1")
@@ -289,7 +301,7 @@ def test_a_tightwire_draw_with_words_is_still_a_move() -> None:
     table = Table("tightwire", "tw")
     table.match()
     mover = table.referee.state.current_player()
-    entity = 1 if table.referee.seats[mover] == "alice" else 2  # type: ignore[index]
+    entity = 1 if table.referee.seats[not_none(mover)] == "alice" else 2
     lines = table.chat(entity, "draw A1-B3 move A1-B3")
     assert "draw A1-B3 move A1-B3" in lines[0] and not table.referee.state.is_terminal()
 
@@ -331,7 +343,7 @@ def test_the_board_named_after_the_name_is_the_match_board() -> None:
     ("implosion", "imp", {"players": 2}),
 ])
 def test_every_game_tells_a_draw_by_agreement_in_its_status_and_journal(game: str, prefix: str,
-                                                                        options: dict[str, object]) -> None:
+                                                                        options: Options) -> None:
     table = Table(game, prefix, **options)
     lines = table.referee.agree_draw(by="alice")
     assert lines[0] == "drawn by agreement." and "by agreement" in lines[1] and "by agreement" in table.referee.status()

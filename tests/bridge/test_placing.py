@@ -7,6 +7,7 @@ block is put on the drawn board and read; the reading must be one placement stan
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ from blockref.schematics.blocks import BlockType
 from blockref.schematics.layout import BoardLayout
 from blockref.schematics.newrule_layout import NewRuleLayout
 
-WORLDS = {
+WORLDS: dict[str, Callable[[], GameWorld]] = {
     "nodes": lambda: NodesWorld(BoardLayout(origin=(3, 0, -3))),
     "newrule": lambda: NewRuleWorld(NewRuleLayout(size=5, origin=(3, 0, -3))),
     "newrule-4p": lambda: NewRuleWorld(NewRuleLayout(size=5, origin=(3, 0, -3)), players=4),

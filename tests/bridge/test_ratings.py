@@ -13,7 +13,7 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
@@ -34,11 +34,11 @@ IMPLOSION3 = {"players": 3, "seed": 0, "turns": 168, "implode": True}
 NEWRULE4 = {"size": 5, "players": 4, "walled_border": False}
 
 
-def finish(journal: Journal, board: str, game: str, options: dict[str, object], seats: dict[int, str],
+def finish(journal: Journal, board: str, game: str, options: Mapping[str, object], seats: dict[int, str],
            entries: list[str]) -> int:
     """A game on its own board, seated as ``seats``, ended by ``entries``. The result words journaled are
     deliberately wrong: the ratings must follow the engine's outcome, not the words."""
-    game_id = journal.start_game(board, game, options, seats)
+    game_id = journal.start_game(board, game, dict(options), seats)
     for entry in entries[:-1]:
         journal.append(game_id, entry)
     journal.append(game_id, entries[-1], ending=("draw", "words nobody reads"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from blockref.bridge.referee import BoardReferee
 from blockref.schematics.layout import BoardLayout
 from blockref.schematics.style import load_style
 from tests.bridge.fake_world import FakeWorld
+from tests.support.boards import nodes_state
 
 STYLE = load_style("classic")
 RED_WIRE = STYLE.players[1].wire.legacy_id
@@ -106,7 +108,7 @@ def test_a_trade_is_drawn_block_by_block_and_a_block_on_the_damaged_terminal_is_
             table.look()
     table.wire("f3", "g3", RED_WIRE)
     table.look()
-    state = table.referee.state
+    state = nodes_state(table.referee)
     assert {n.at: n.damaged for n in state.nodes()}[2 * 12 + 2] == ("e",)  # c3
     assert table.matches_engine()
     tab_east_of_c3 = (table.layout.point_position(2, 2)[0] + 1, 1, table.layout.point_position(2, 2)[2])
@@ -128,17 +130,17 @@ def test_a_griefed_board_line_and_a_foreign_block_are_repaired() -> None:
     assert table.referee.state.history() == []
 
 
-def test_a_restarted_referee_resumes_the_journaled_game(tmp_path) -> None:
+def test_a_restarted_referee_resumes_the_journaled_game(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "journal.sqlite3")
     table = Table(journal)
     table.wire("c3", "c4", RED_WIRE)
     table.look()
     again = BoardReferee("main", NodesWorld(table.layout), Journal(tmp_path / "journal.sqlite3"))
     assert again.state.history() == ["c3-c4"]
-    assert again.state.wires_left_in_turn() == 2
+    assert nodes_state(again).wires_left_in_turn() == 2
 
 
-def test_undo_takes_back_the_last_piece_in_the_journal_too(tmp_path) -> None:
+def test_undo_takes_back_the_last_piece_in_the_journal_too(tmp_path: Path) -> None:
     table = Table(Journal(tmp_path / "j.sqlite3"))
     table.wire("c3", "c4", RED_WIRE)
     table.look()

@@ -12,7 +12,9 @@ from blockref.bridge.config import BoardConfig, BridgeConfig, build_world
 from blockref.bridge.journal import Journal
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.service import Service
+from blockref.engines.implosion import ImplosionState
 from tests.bridge.fake_world import FakeWorld
+from tests.support.narrow import expect
 
 
 class Table:
@@ -104,7 +106,7 @@ def test_an_implosion_conceder_is_out_while_three_play_on_and_the_last_one_wins(
     lines = table.chat(2, "ben", "imp concede")
     assert "player 2 (" in lines[0] and "is out of the game; the others play on" in lines[0]
     assert not any("plays again" in line for line in lines)
-    assert table.outcome() == "running" and table.referee.state.is_out(2)  # type: ignore[attr-defined]
+    assert table.outcome() == "running" and expect(table.referee.state, ImplosionState).is_out(2)
     assert "already out" in table.chat(2, "ben", "imp concede")[0]
     table.chat(3, "cat", "imp concede")
     assert table.outcome() == "running"

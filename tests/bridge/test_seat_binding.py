@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from collections.abc import Sequence
 from pathlib import Path
-from types import SimpleNamespace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn, TypedDict, Unpack
 
 import pytest
 from mcpi.event import BlockEvent
@@ -16,6 +16,7 @@ from mcpi.event import BlockEvent
 from blockref.bridge.cli import main
 from blockref.bridge.commands.up import ready_line
 from blockref.bridge.config import BoardConfig, BridgeConfig, load_config
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.games.nodes import NodesWorld
 from blockref.bridge.journal import Journal
 from blockref.bridge.protocol import ConnectionLost
@@ -24,7 +25,8 @@ from blockref.bridge.service import Service
 from blockref.engines.core import GameState
 from blockref.schematics.layout import BoardLayout
 from blockref.schematics.style import load_style
-from tests.bridge.fake_world import FakeWorld
+from tests.bridge.fake_world import Cell, FakeWorld
+from tests.support.boards import nodes_layout
 
 STYLE = load_style("classic")
 RED_WIRE = STYLE.players[1].wire.legacy_id
@@ -37,7 +39,7 @@ class HitWorld(NodesWorld):
 
     hits_seen: ClassVar[list[tuple[int, tuple[int, int, int]]]] = []
 
-    def hit(self, state: GameState[Any], seat: int, cell: tuple[int, int, int]) -> Any:
+    def hit(self, state: GameState[Any], seat: int, cell: tuple[int, int, int]) -> None:
         self.hits_seen.append((seat, cell))
         return None
 
@@ -59,7 +61,16 @@ def said(service: Service, world: FakeWorld, entity: int, message: str) -> list[
     return world.chat[before:]
 
 
-def seated_alex(**kwargs: Any) -> tuple[Service, FakeWorld, BoardReferee]:
+class Setup(TypedDict, total=False):
+    """The keywords of :func:`make`."""
+
+    addresses: bool
+    place_events: bool
+    journal: Journal | None
+    world_class: type[NodesWorld]
+
+
+def seated_alex(**kwargs: Unpack[Setup]) -> tuple[Service, FakeWorld, BoardReferee]:
     service, world, referee = make(**kwargs)
     world.log_in(7, "alex", HOME)
     assert "alex plays player 1" in said(service, world, 7, "nodes join 1")[0]
@@ -67,7 +78,7 @@ def seated_alex(**kwargs: Any) -> tuple[Service, FakeWorld, BoardReferee]:
 
 
 def wire_cell(referee: BoardReferee) -> tuple[int, int, int]:
-    return referee.world.layout.segment_cells((2, 2), (2, 3))[1]  # type: ignore[attr-defined, no-any-return]
+    return nodes_layout(referee).segment_cells((2, 2), (2, 3))[1]
 
 
 def test_a_seat_taken_from_one_machine_refuses_chat_commands_under_its_name_from_another() -> None:
@@ -164,17 +175,17 @@ def test_the_seat_machine_coming_back_is_welcomed() -> None:
     assert "welcome back alex" in world.chat[-1]
 
 
-def test_a_lost_connection_while_stopping_ends_the_loop_quietly() -> None:
+def test_a_lost_connection_while_stopping_ends_the_loop_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
     service, world, _referee = make()
     stop = threading.Event()
     lines: list[str] = []
     service.say = lines.append
 
-    def closed(regions: Any, **options: Any) -> Any:
+    def closed(regions: Sequence[tuple[Cell, Cell]], *, hits: bool = False) -> NoReturn:
         stop.set()
         raise ConnectionLost("the client was closed while reconnecting")
 
-    world.poll_world = closed  # type: ignore[method-assign]
+    monkeypatch.setattr(world, "poll_world", closed)
     runner = threading.Thread(target=service.run, args=(stop,))
     runner.start()
     runner.join(timeout=5)
@@ -198,8 +209,9 @@ def test_listen_and_online_mode_from_the_config(tmp_path: Path, capsys: pytest.C
     assert "are for the embedded server" in capsys.readouterr().err
 
 
-def _server(listen: str) -> Any:
-    return SimpleNamespace(version="1.21.4", listen=listen, mc_port=25565, online_mode=False)
+def _server(listen: str) -> EmbeddedServer:
+    """An embedded server as the READY line reads it (never started)."""
+    return EmbeddedServer(version="1.21.4", listen=listen, mc_port=25565, online_mode=False)
 
 
 def test_the_ready_line_says_whether_seats_are_bound_to_machines() -> None:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import Any, NoReturn
+
+import pytest
 
 from blockref.bridge.config import BoardConfig, BridgeConfig
 from blockref.bridge.games.nodes import NodesWorld
@@ -11,9 +14,11 @@ from blockref.bridge.journal import Journal
 from blockref.bridge.protocol import GarbledReply
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.service import Service
+from blockref.engines.core import GameState
 from blockref.schematics.layout import BoardLayout
 from blockref.schematics.style import load_style
-from tests.bridge.fake_world import FakeWorld
+from tests.bridge.fake_world import Cell, FakeWorld
+from tests.support.boards import nodes_state, wire_cell
 
 STYLE = load_style("classic")
 RED_WIRE = STYLE.players[1].wire.legacy_id
@@ -66,7 +71,7 @@ def test_undo_needs_the_opponents_consent() -> None:
     chat(service, world, 7, "alex", "nodes join 1")
     chat(service, world, 8, "bo", "nodes join 2")
     referee = service.referees["main"]
-    world.place(referee.world.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE)
+    world.place(wire_cell(referee, (2, 2), (2, 3)), RED_WIRE)
     service.step()
     assert referee.state.history() == ["c3-c4"]
     assert "asks to take back" in chat(service, world, 7, "alex", "nodes undo")[0]
@@ -82,11 +87,11 @@ def test_with_place_events_a_block_in_the_wrong_hands_is_reverted() -> None:
     chat(service, world, 7, "alex", "nodes join 1")
     chat(service, world, 8, "bo", "nodes join 2")
     referee = service.referees["main"]
-    world.place(referee.world.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE, by="bo")
+    world.place(wire_cell(referee, (2, 2), (2, 3)), RED_WIRE, by="bo")
     service.step()
     assert referee.state.history() == []
     assert "bo, that is player 1's material" in world.chat[-1]
-    world.place(referee.world.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE, by="alex")
+    world.place(wire_cell(referee, (2, 2), (2, 3)), RED_WIRE, by="alex")
     service.step()
     assert referee.state.history() == ["c3-c4"]
 
@@ -104,28 +109,28 @@ def test_a_computer_player_plays_legal_pieces_block_by_block() -> None:
     referee = service.referees["main"]
     assert "computer (easy) takes seat 1" in chat(service, world, 7, "alex", "nodes join bot easy")[0]
     deadline = time.monotonic() + 60
-    while referee.state.turns < 1 and time.monotonic() < deadline:
+    while nodes_state(referee).turns < 1 and time.monotonic() < deadline:
         service.step()
         time.sleep(0.01)
-    assert referee.state.turns == 1 and referee.state.current_player() == 2
+    assert nodes_state(referee).turns == 1 and referee.state.current_player() == 2
     assert all(world.block(c) == b.legacy_id for c, b in referee.target().items())
     assert sum("player 1 (red, computer (easy))" in line for line in world.chat) >= 1
 
 
-def test_a_garbled_reply_is_reported_and_the_loop_goes_on() -> None:
+def test_a_garbled_reply_is_reported_and_the_loop_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
     service, world = make_service()
     said: list[str] = []
     service.say = said.append
     calls = {"n": 0}
     real = world.get_blocks
 
-    def flaky(corner1, corner2):  # type: ignore[no-untyped-def]
+    def flaky(corner1: Cell, corner2: Cell) -> dict[Cell, int]:
         calls["n"] += 1
         if calls["n"] == 1:
             raise GarbledReply("world.getBlocks", "1,2,x", "not a number")
         return real(corner1, corner2)
 
-    world.get_blocks = flaky  # type: ignore[method-assign]
+    monkeypatch.setattr(world, "get_blocks", flaky)
     stop = threading.Event()
     service.run(stop, on_cycle=lambda: stop.set() if calls["n"] >= 2 else None)
     assert any("unexpected" in line for line in said)
@@ -138,7 +143,7 @@ def test_a_computer_player_that_fails_is_reported_not_fatal() -> None:
     bot = service.seat_computer(referee, 1, "easy")
 
     class Broken:
-        def choose(self, state):  # type: ignore[no-untyped-def]
+        def choose(self, state: GameState[Any]) -> NoReturn:
             raise RuntimeError("out of ideas")
 
     bot.player = Broken()
@@ -153,13 +158,13 @@ def test_a_computer_player_that_fails_is_reported_not_fatal() -> None:
 def test_clear_removes_the_board_and_build_brings_it_back_with_its_game() -> None:
     service, world = make_service()
     referee = service.referees["main"]
-    world.place(referee.world.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE)
+    world.place(wire_cell(referee, (2, 2), (2, 3)), RED_WIRE)
     service.step()
     assert "board cleared" in chat(service, world, 7, "alex", "nodes clear")[0]
     low, high = referee.bounds()
     assert {world.block(c) for c in world.get_blocks(low, high) if c[1] == low[1]} == {2}
     assert {world.block(c) for c in world.get_blocks(low, high) if c[1] > low[1]} == {0}
-    world.place(referee.world.layout.segment_cells((9, 2), (9, 3))[0], 22)  # not watched while cleared
+    world.place(wire_cell(referee, (9, 2), (9, 3)), 22)  # not watched while cleared
     service.step()
     assert referee.state.history() == ["c3-c4"]
     assert "board built" in chat(service, world, 7, "alex", "nodes build")[0]

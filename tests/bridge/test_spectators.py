@@ -19,6 +19,7 @@ from blockref.bridge.spectators import BOARDS_PER_PAGE, WATCHERS_FILE, Watchers,
 from blockref.schematics.layout import BoardLayout
 from blockref.schematics.style import load_style
 from tests.bridge.fake_world import FakeWorld
+from tests.support.boards import wire_cell
 
 STYLE = load_style("classic")
 RED_WIRE = STYLE.players[1].wire.legacy_id
@@ -69,7 +70,7 @@ def test_a_boards_lines_reach_its_players_and_the_speaker_not_bystanders() -> No
     assert heard_since(world, "cy", before) == []
     before = mark(world)
     referee = service.referees["main"]
-    world.place(referee.world.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE)
+    world.place(wire_cell(referee, (2, 2), (2, 3)), RED_WIRE)
     service.step()
     assert referee.state.history() == ["c3-c4"]
     assert heard_since(world, "bo", before) and heard_since(world, "alex", before)
@@ -189,7 +190,7 @@ def test_a_take_back_reason_reaches_the_unseated_placer() -> None:
     seat_two(service, world)
     referee = service.referees["main"]
     before = mark(world)
-    world.place(referee.world.layout.segment_cells((2, 2), (2, 3))[0], RED_WIRE, by="dee")
+    world.place(wire_cell(referee, (2, 2), (2, 3)), RED_WIRE, by="dee")
     service.step()
     service.step()
     assert referee.state.history() == []

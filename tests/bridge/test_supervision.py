@@ -161,8 +161,9 @@ class DeadServer:
 
 
 def test_the_supervisor_restarts_up_to_its_limit_then_gives_up_clearly() -> None:
-    server, said = DeadServer(), []
-    supervisor = Supervisor(server, threading.Event(), limit=3, window=600, say=said.append)  # type: ignore[arg-type]
+    server = DeadServer()
+    said: list[str] = []
+    supervisor = Supervisor(server, threading.Event(), limit=3, window=600, say=said.append)
     for _ in range(3):
         supervisor.check()
     assert server.starts == 3 and "exit status -9" in said[0] and "3 of 3" in said[2]
@@ -172,8 +173,9 @@ def test_the_supervisor_restarts_up_to_its_limit_then_gives_up_clearly() -> None
 
 
 def test_a_failed_restart_is_said_and_tried_again_within_the_limit() -> None:
-    server, said = DeadServer(fails=True), []
-    supervisor = Supervisor(server, threading.Event(), limit=2, window=600, say=said.append)  # type: ignore[arg-type]
+    server = DeadServer(fails=True)
+    said: list[str] = []
+    supervisor = Supervisor(server, threading.Event(), limit=2, window=600, say=said.append)
     supervisor.check()
     supervisor.check()
     assert server.starts == 2 and "did not start again" in said[1]
@@ -183,7 +185,7 @@ def test_a_failed_restart_is_said_and_tried_again_within_the_limit() -> None:
 
 def test_the_supervisor_forgets_restarts_older_than_its_window() -> None:
     server = DeadServer()
-    supervisor = Supervisor(server, threading.Event(), limit=1, window=0.1, say=lambda line: None)  # type: ignore[arg-type]
+    supervisor = Supervisor(server, threading.Event(), limit=1, window=0.1, say=lambda line: None)
     supervisor.check()
     time.sleep(0.15)
     supervisor.check()
@@ -193,7 +195,7 @@ def test_the_supervisor_forgets_restarts_older_than_its_window() -> None:
 def test_the_supervisor_does_not_restart_while_stopping() -> None:
     server, stop = DeadServer(), threading.Event()
     stop.set()
-    Supervisor(server, stop, say=lambda line: None).check()  # type: ignore[arg-type]
+    Supervisor(server, stop, say=lambda line: None).check()
     assert server.starts == 0
 
 

@@ -17,6 +17,7 @@ from blockref.engines.tightwire import parse_dot
 from blockref.schematics.blocks import block
 from blockref.schematics.tightwire_layout import LINE_LAYER, PIECE_LAYER, SLACK_LAYER, TightwireLayout, path_cells
 from tests.bridge.fake_world import FakeWorld
+from tests.support.narrow import expect
 
 RECORD = Path(__file__).parents[1] / "e2e" / "records" / "tightwire-5x5.record"
 ANN, BEN = 7, 8
@@ -209,7 +210,8 @@ def test_a_computer_seat_plays_whole_turns() -> None:
 def test_options_are_checked() -> None:
     from blockref.bridge.config import build_world
 
-    world = build_world("tightwire", (0, 0, 0), 4, 0, None, {"size": 7, "items": "1=extra_slack"})
+    world = expect(build_world("tightwire", (0, 0, 0), 4, 0, None, {"size": 7, "items": "1=extra_slack"}),
+                   TightwireWorld)
     assert world.game.options["size"] == 7 and world.game.slack_lines(1) == 2
     assert world.geometry.bounds() == ((-1, -1, -25), (25, 4, 1))
     for bad, words in (({"size": 4}, "5 to 9"), ({"clock": "soon"}, "clock must be"), ({"setup": "A1/A5"}, "2 to 4")):

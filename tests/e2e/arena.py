@@ -11,9 +11,11 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import NamedTuple
 
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.games.nodes import NodesWorld
 from blockref.bridge.journal import Journal
 from blockref.bridge.protocol import MinecraftClient
@@ -22,6 +24,8 @@ from blockref.engines.records import strip_comment
 from blockref.schematics.blocks import BlockType
 from blockref.schematics.layout import BoardLayout
 from blockref.schematics.style import load_style
+from tests.support.narrow import not_none
+from tests.support.players import Bot
 
 ROOT = Path(__file__).resolve().parents[2]
 Cell = tuple[int, int, int]
@@ -37,7 +41,14 @@ def wait_for(condition: Callable[[], bool], timeout: float, what: str, every: fl
     raise AssertionError(f"timed out after {timeout} s waiting for {what}")
 
 
-def api_offset(server, bot) -> Cell:  # type: ignore[no-untyped-def]
+class ApiAddress(NamedTuple):
+    """Where a server's RaspberryJuice API listens (one this test did not start itself)."""
+
+    host: str
+    api_port: int
+
+
+def api_offset(server: EmbeddedServer | ApiAddress, bot: Bot) -> Cell:
     """Absolute minus API coordinates, found from where the server says the bot stands."""
     bot.move_to((0.5, 5.0, 0.5))
     client = MinecraftClient.connect(server.host, server.api_port)
@@ -62,11 +73,12 @@ class BridgeProcess:
                    f"--origin={','.join(map(str, self.origin))}", *self.extra]  # '=': a negative x is no option
         handle = self.log.open("a")
         earlier = self.log.stat().st_size  # the log is kept across restarts: only this run's READY counts
-        self.process = subprocess.Popen(command, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT, text=True,
-                                        stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONUNBUFFERED": "1"})
-        wait_for(lambda: "READY" in self.output(earlier) or self.process.poll() is not None,  # type: ignore[union-attr]
+        self.process = process = subprocess.Popen(command, cwd=ROOT, stdout=handle, stderr=subprocess.STDOUT,
+                                                  text=True, stdin=subprocess.DEVNULL,
+                                                  env={**os.environ, "PYTHONUNBUFFERED": "1"})
+        wait_for(lambda: "READY" in self.output(earlier) or process.poll() is not None,
                  timeout, "the bridge's READY line")
-        assert self.process.poll() is None, self.log.read_text()
+        assert process.poll() is None, self.log.read_text()
 
     def output(self, after: int = 0) -> str:
         """What the bridge processes wrote to the log from byte ``after`` on."""
@@ -126,17 +138,17 @@ class Arena:
         """Where a person puts the one block of a piece: the middle of a segment, or the point."""
         return self.placing(text)[0]
 
-    def play(self, bot, text: str) -> None:  # type: ignore[no-untyped-def]
+    def play(self, bot: Bot, text: str) -> None:
         """``bot`` places the piece ``text`` as a person would; then the world must show the engine's state."""
         cell, material = self.placing(text)
         bot.place(self.absolute(cell), material.name)
         self.shadow.apply(self.shadow.action_from_text(text))
         self.wait_settled()
 
-    def play_record(self, bots: dict[int, object], lines: list[str]) -> None:
+    def play_record(self, bots: Mapping[int, Bot], lines: list[str]) -> None:
         for line in lines:
             for piece in _pieces(line):
-                self.play(bots[self.shadow.current_player()], piece)  # type: ignore[index]
+                self.play(bots[not_none(self.shadow.current_player())], piece)
 
     def journal_state(self) -> NodesState:
         """The bridge's game as its journal holds it."""
@@ -157,7 +169,7 @@ class Arena:
         finally:
             journal.close()
 
-    def reset(self, *bots) -> None:  # type: ignore[no-untyped-def]
+    def reset(self, *bots: Bot) -> None:
         """A new game: mid-game every seated player asks for it (a reset needs the opponent's consent)."""
         for bot in bots:
             bot.chat("nodes reset")
@@ -166,7 +178,7 @@ class Arena:
         wait_for(lambda: self.journal_state().history() == [], 10, "a new game in the journal")
 
 
-def seated_arena(server, data: Path, origin: Cell, alice, bob) -> Arena:  # type: ignore[no-untyped-def]
+def seated_arena(server: EmbeddedServer, data: Path, origin: Cell, alice: Bot, bob: Bot) -> Arena:
     """A board at ``origin`` refereed by its own bridge process, alice in seat 1 and bob in seat 2."""
     arena = Arena(server.host, server.api_port, data, origin, api_offset(server, alice))
     arena.bridge.start()

@@ -15,15 +15,17 @@ import pytest
 from blockref.bridge.embedded_server import EmbeddedServer, free_port
 from blockref.bridge.protocol import MinecraftClient
 from tests.e2e.arena import Arena, api_offset, seated_arena, wait_for
-from tests.support.players import Players
+from tests.support.players import Bot, Players
 
 pytestmark = pytest.mark.server
 GOLDEN = Path(__file__).resolve().parents[1] / "engines" / "golden"
 ORIGIN = (60, 0, -3)
+Seated = tuple[Arena, Bot, Bot]
+"""The board and its two seated players."""
 
 
 @pytest.fixture(scope="module")
-def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Arena, object, object]]:  # type: ignore[no-untyped-def]
+def table(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seated]:
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     alice, bob = players.join("alice"), players.join("bob")
     arena = seated_arena(embedded_server, tmp_path_factory.mktemp("bridge"), ORIGIN, alice, bob)
@@ -33,7 +35,7 @@ def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Arena, object, ob
 
 
 @pytest.mark.parametrize("record", ["trade", "cut", "loop-cut-destroys-node", "capture"])
-def test_a_scripted_game_is_refereed_block_for_block(table, record: str) -> None:  # type: ignore[no-untyped-def]
+def test_a_scripted_game_is_refereed_block_for_block(table: Seated, record: str) -> None:
     arena, alice, bob = table
     arena.reset(alice, bob)
     lines = (GOLDEN / f"{record}.record").read_text().splitlines()
@@ -44,7 +46,7 @@ def test_a_scripted_game_is_refereed_block_for_block(table, record: str) -> None
     assert arena.mismatches() == []
 
 
-def test_illegal_blocks_are_taken_back_with_a_reason(table) -> None:  # type: ignore[no-untyped-def]
+def test_illegal_blocks_are_taken_back_with_a_reason(table: Seated) -> None:
     arena, alice, bob = table
     arena.reset(alice, bob)
     # out of turn: blue on j3-j4 while red is to move
@@ -69,7 +71,7 @@ def test_illegal_blocks_are_taken_back_with_a_reason(table) -> None:  # type: ig
     assert arena.journal_state().history() == arena.shadow.history()
 
 
-def test_a_bridge_killed_mid_turn_resumes_the_same_game(table) -> None:  # type: ignore[no-untyped-def]
+def test_a_bridge_killed_mid_turn_resumes_the_same_game(table: Seated) -> None:
     arena, alice, bob = table
     arena.reset(alice, bob)
     arena.play(alice, "c3-c4")

@@ -16,13 +16,15 @@ from typing import Any
 
 import pytest
 
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.games.clocked import MOVE_TIME, RESERVE
 from blockref.bridge.games.newrule import NewRuleWorld
 from blockref.bridge.games.nodes import NodesWorld
 from blockref.bridge.journal import GameSummary, Journal
 from blockref.bridge.protocol import MinecraftClient
 from tests.e2e.arena import BridgeProcess, Cell, api_offset, wait_for
-from tests.support.players import Players
+from tests.support.cells import box
+from tests.support.players import Bot, Players
 
 pytestmark = pytest.mark.server
 NODES_ORIGIN = (-109, 0, 46)  # x -110..-64, z 0..46: clear of the other end-to-end boards
@@ -83,12 +85,11 @@ class Table:
             journal.close()
 
     def shown(self, cells: list[Cell]) -> list[int]:
-        low = tuple(min(c[i] for c in cells) for i in range(3))
-        high = tuple(max(c[i] for c in cells) for i in range(3))
-        seen = self.client.get_blocks(low, high)  # type: ignore[arg-type]
+        low, high = box(cells)
+        seen = self.client.get_blocks(low, high)
         return [seen.get(c, -1) for c in cells]
 
-    def play_first_nodes_turn(self, bot: Any) -> None:
+    def play_first_nodes_turn(self, bot: Bot) -> None:
         state = self.nodes.game.new_initial_state()
         for wire in FIRST_TURN:
             placed = self.nodes.placing(state, state.action_from_text(wire))
@@ -98,8 +99,12 @@ class Table:
             wait_for(lambda: len(self.entries("clocked")) == len(state.history()), 20, f"{wire} in the journal")
 
 
+Seated = tuple[Table, Bot, Bot]
+"""The clocked boards and their two players, cleo and dara."""
+
+
 @pytest.fixture(scope="module")
-def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Table, Any, Any]]:  # type: ignore[no-untyped-def]
+def seated(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seated]:
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     cleo, dara = players.join("cleo"), players.join("dara")
     offset = api_offset(embedded_server, cleo)
@@ -117,7 +122,7 @@ def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Table, Any, Any]]
         players.close()
 
 
-def seat(table: Table, board: str, prefix: str, cleo: Any, dara: Any) -> None:
+def seat(table: Table, board: str, prefix: str, cleo: Bot, dara: Bot) -> None:
     cleo.chat(f"{prefix} join 1")
     wait_for(lambda: _seats(table, board) == {1: "cleo"}, 20, f"cleo seated at {board}")
     dara.chat(f"{prefix} join 2")
@@ -132,8 +137,8 @@ def _seats(table: Table, board: str) -> dict[int, str]:
         journal.close()
 
 
-def test_a_nodes_player_who_does_not_move_loses_on_time_and_the_rim_shows_the_clocks(table) -> None:  # type: ignore[no-untyped-def]
-    table, cleo, dara = table
+def test_a_nodes_player_who_does_not_move_loses_on_time_and_the_rim_shows_the_clocks(seated: Seated) -> None:
+    table, cleo, dara = seated
     seat(table, "clocked", "nodes", cleo, dara)
     cells = {p: [*move, *reserve] for p, (move, reserve) in table.nodes.clock_cells().items()}
     full = [MOVE_TIME.legacy_id] * len(table.nodes.clock_cells()[1][0]) + \
@@ -152,8 +157,8 @@ def test_a_nodes_player_who_does_not_move_loses_on_time_and_the_rim_shows_the_cl
              "only cleo's reserve left on the rim")
 
 
-def test_a_new_rule_player_who_does_not_move_loses_on_time(table) -> None:  # type: ignore[no-untyped-def]
-    table, cleo, dara = table
+def test_a_new_rule_player_who_does_not_move_loses_on_time(seated: Seated) -> None:
+    table, cleo, dara = seated
     seat(table, "timed", "newrule", cleo, dara)
     world = table.newrule
     state = world.game.new_initial_state()
@@ -168,8 +173,8 @@ def test_a_new_rule_player_who_does_not_move_loses_on_time(table) -> None:  # ty
     wait_for(lambda: set(table.shown([*cells[2][0], *cells[2][1]])) == {0}, 20, "dara's clock empty on the rim")
 
 
-def test_a_bridge_killed_while_a_clock_runs_takes_the_move_up_where_the_memo_left_it(table) -> None:  # type: ignore[no-untyped-def]
-    table, cleo, _ = table
+def test_a_bridge_killed_while_a_clock_runs_takes_the_move_up_where_the_memo_left_it(seated: Seated) -> None:
+    table, cleo, _ = seated
     cleo.chat("nodes start")  # the game above is over: a new one needs nobody's consent
     wait_for(lambda: table.entries("clocked") == [] and table.summary("clocked").result is None, 20, "a new game")
     table.play_first_nodes_turn(cleo)

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.journal import Journal
 from blockref.schematics.layout import BoardLayout
 from tests.e2e.arena import STYLE, BridgeProcess, Cell, api_offset, wait_for
@@ -39,8 +40,12 @@ class Table:
             journal.close()
 
 
+Seated = tuple[Table, Players, Bot, Bot, Bot]
+"""The board, the players and the three bots at it (alice and bob seated, carol watching)."""
+
+
 @pytest.fixture(scope="module")
-def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Table, Players, Bot, Bot, Bot]]:  # type: ignore[no-untyped-def]
+def seated(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seated]:
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     alice, bob, carol = players.join("ann_fp"), players.join("bob_fp"), players.join("cat_fp")
     bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", tmp_path_factory.mktemp("fair"),
@@ -59,8 +64,8 @@ def said(bot: Bot, words: str) -> bool:
     return any(words in line for line in bot.chat_log())
 
 
-def test_reset_and_undo_need_consent_and_undo_is_only_of_ones_own_piece(table) -> None:  # type: ignore[no-untyped-def]
-    table, _, alice, bob, _ = table
+def test_reset_and_undo_need_consent_and_undo_is_only_of_ones_own_piece(seated: Seated) -> None:
+    table, _, alice, bob, _ = seated
     alice.place(table.wire_cell((2, 2), (2, 3)), STYLE.players[1].wire.name)
     wait_for(lambda: table.journal()[0] == ["c3-c4"], 10, "the wire journaled")
     bob.chat("nodes reset")
@@ -74,8 +79,8 @@ def test_reset_and_undo_need_consent_and_undo_is_only_of_ones_own_piece(table) -
     wait_for(lambda: table.journal()[0] == [], 10, "the piece taken back with consent")
 
 
-def test_a_seat_of_someone_who_left_is_freed_after_the_timeout(table) -> None:  # type: ignore[no-untyped-def]
-    table, _, alice, bob, carol = table
+def test_a_seat_of_someone_who_left_is_freed_after_the_timeout(seated: Seated) -> None:
+    table, _, alice, bob, carol = seated
     bob.leave()
     wait_for(lambda: said(alice, f"bob_fp (player 2 (blue, bob_fp)) left the server; the seat is kept for "
                                  f"{SEAT_TIMEOUT} s"), 10, "the leaving announced")

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.protocol import MinecraftClient
 from blockref.engines import newrule
 from blockref.engines.nodes import NodesGame, replay
@@ -26,7 +27,7 @@ def blockref(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[st
                           text=True, timeout=timeout, stdin=subprocess.DEVNULL, check=False)
 
 
-def test_an_imported_schematic_reproduces_the_board(embedded_server, tmp_path: Path) -> None:
+def test_an_imported_schematic_reproduces_the_board(embedded_server: EmbeddedServer, tmp_path: Path) -> None:
     schem = tmp_path / "board.schem"
     written = blockref("schematic", str(schem))
     assert written.returncode == 0, written.stderr
@@ -45,7 +46,7 @@ def test_an_imported_schematic_reproduces_the_board(embedded_server, tmp_path: P
     assert [c for c, b in expected.items() if world[c] != b.legacy_id] == []
 
 
-def test_the_demo_plays_a_game_in_the_world_and_records_it(embedded_server, tmp_path: Path) -> None:
+def test_the_demo_plays_a_game_in_the_world_and_records_it(embedded_server: EmbeddedServer, tmp_path: Path) -> None:
     record = tmp_path / "demo.record"
     result = blockref("demo", "--server", f"{embedded_server.host}:{embedded_server.api_port}",
                       "--origin", "240,0,-3", "--turn-limit", "6", "--level-1", "easy", "--level-2", "easy",
@@ -58,7 +59,7 @@ def test_the_demo_plays_a_game_in_the_world_and_records_it(embedded_server, tmp_
 
 
 @pytest.mark.parametrize("levels", [(), ("--level-1", "hard", "--level-2", "normal")], ids=["own levels", "hard"])
-def test_the_demo_ends_with_a_winner_well_before_the_turn_limit(embedded_server, tmp_path: Path,  # type: ignore[no-untyped-def]
+def test_the_demo_ends_with_a_winner_well_before_the_turn_limit(embedded_server: EmbeddedServer, tmp_path: Path,
                                                                 levels: tuple[str, ...]) -> None:
     record = tmp_path / "demo.record"
     result = blockref("demo", "--server", f"{embedded_server.host}:{embedded_server.api_port}",
@@ -73,7 +74,7 @@ def test_the_demo_ends_with_a_winner_well_before_the_turn_limit(embedded_server,
 
 
 @pytest.mark.parametrize(("players", "origin"), [(2, "300,0,-3"), (4, "330,0,-3")])
-def test_the_demo_plays_a_whole_new_rule_game(embedded_server, tmp_path: Path, players: int,  # type: ignore[no-untyped-def]
+def test_the_demo_plays_a_whole_new_rule_game(embedded_server: EmbeddedServer, tmp_path: Path, players: int,
                                                origin: str) -> None:
     record = tmp_path / "demo.record"
     result = blockref("demo", "--server", f"{embedded_server.host}:{embedded_server.api_port}",

@@ -14,20 +14,20 @@ from __future__ import annotations
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
 from blockref.bridge.config import build_world
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.games.implosion import ImplosionWorld
 from blockref.bridge.journal import Journal
 from blockref.bridge.protocol import MinecraftClient
 from blockref.engines.implosion import NODES, ImplosionGame, ImplosionState, parse_node, replay
 from blockref.schematics.implosion_layout import seat_block
-from tests.e2e.arena import BridgeProcess, Cell, wait_for
-from tests.e2e.test_bridge_in_world import api_offset
-from tests.support.players import Players
+from tests.e2e.arena import BridgeProcess, Cell, api_offset, wait_for
+from tests.support.players import Bot, Players
 
 pytestmark = pytest.mark.server
 ROOT = Path(__file__).resolve().parents[2]
@@ -79,8 +79,12 @@ class Table:
         return all(observed.get(c) == b.legacy_id for c, b in drawing.items() if c not in self.clock)
 
 
+Seated = tuple[Table, BridgeProcess, dict[str, Bot]]
+"""The Implosion board, its bridge, and the bots by name."""
+
+
 @pytest.fixture(scope="module")
-def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Table, BridgeProcess, dict[str, object]]]:  # type: ignore[no-untyped-def]
+def seated(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seated]:
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     bots = {name: players.join(name) for name in ("ann", "ben")}
     offset = api_offset(embedded_server, bots["ann"])
@@ -96,8 +100,13 @@ def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Table, BridgeProc
     players.close()
 
 
-def test_people_and_computers_play_a_four_player_game_to_its_end(table) -> None:  # type: ignore[no-untyped-def]
-    table, bridge, bots = table
+def drawn_or_past(table: Table, state: ImplosionState) -> Callable[[], bool]:
+    """Whether the world shows ``state``, or the game has gone past its turn."""
+    return lambda: table.shows(state) or table.state().turn != state.turn
+
+
+def test_people_and_computers_play_a_four_player_game_to_its_end(seated: Seated) -> None:
+    table, bridge, bots = seated
     ann, ben = bots["ann"], bots["ben"]
     ann.chat("imp join 1")
     ben.chat("imp join 2")
@@ -116,17 +125,17 @@ def test_people_and_computers_play_a_four_player_game_to_its_end(table) -> None:
             time.sleep(0.05)
             continue
         assert state.turn == checked + 1 or checked == -1, f"turn {checked + 1} went by unchecked"
-        wait_for(lambda s=state: table.shows(s) or table.state().turn != s.turn, 2.0, f"turn {state.turn} drawn")
+        wait_for(drawn_or_past(table, state), 2.0, f"turn {state.turn} drawn")
         assert table.state().turn == state.turn and table.shows(state), f"the world after turn {state.turn}"
         checked = state.turn
         if state.is_terminal():
             break
         if not clicked:  # ben: a sword hit on his start pillar's top unit, then on the pillar to move into
-            ben.hit_with_sword(table.absolute(table.layout.unit_cells(parse_node("12.6"))[11]))  # type: ignore[attr-defined]
-            ben.hit_with_sword(table.absolute(table.layout.pillar_cell(parse_node("11.5"))))  # type: ignore[attr-defined]
+            ben.hit_with_sword(table.absolute(table.layout.unit_cells(parse_node("12.6"))[11]))
+            ben.hit_with_sword(table.absolute(table.layout.pillar_cell(parse_node("11.5"))))
             clicked = True
         if march <= 5:
-            ann.chat(f"imp move 12.{march} 12.{march + 1}")  # type: ignore[attr-defined]
+            ann.chat(f"imp move 12.{march} 12.{march + 1}")
             march += 1
         if march == 3 and not killed:  # kill -9 while ann's order waits in the queue
             wait_for(lambda: QUEUED in table.journal()[1], 2.0, "ann's order in the queue")
@@ -148,14 +157,14 @@ def test_people_and_computers_play_a_four_player_game_to_its_end(table) -> None:
     glass = table.layout.style.vanished.legacy_id
     assert table.client.get_blocks(*[table.layout.pillar_cell(parse_node("12.6"))] * 2) == {
         table.layout.pillar_cell(parse_node("12.6")): glass}
-    log = ann.chat_log()  # type: ignore[attr-defined]
+    log = ann.chat_log()
     assert any("ben: 12.6 selected" in m for m in log)
     assert any("battle:" in m and "order 1 12.5 12.6" in m for m in log)
     assert any("ring 12 vanished" in m for m in log)
     assert any("game over after 15 turns" in m for m in log)
 
 
-def test_the_24_player_demo_plays_to_the_end(embedded_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_the_24_player_demo_plays_to_the_end(embedded_server: EmbeddedServer, tmp_path: Path) -> None:
     record = tmp_path / "demo.record"
     result = subprocess.run(
         [sys.executable, "-m", "blockref.bridge.cli", "demo", "--game", "implosion", "--players", "24", "--turns", "20",

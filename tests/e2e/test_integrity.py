@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -25,10 +26,12 @@ TRIALS = 21  # gaps 0, 4, ..., 80 ms
 FOREIGN_REASON = "only the players' wire and node blocks can be placed"
 
 Cell = tuple[int, int, int]
+Seated = tuple[Arena, Players, Bot, Bot, Bot]
+"""The board, the players, alice and bob seated and carol watching."""
 
 
 @pytest.fixture(scope="module")
-def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Arena, Players, Bot, Bot, Bot]]:  # type: ignore[no-untyped-def]
+def table(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seated]:
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     alice, bob, carol = players.join("alice"), players.join("bob"), players.join("carol")
     arena = seated_arena(embedded_server, tmp_path_factory.mktemp("bridge"), ORIGIN, alice, bob)
@@ -41,7 +44,7 @@ def journaled(arena: Arena) -> list[str]:
     return arena.journal_state().history()
 
 
-def test_a_spectator_cannot_speak_for_a_seated_player(table) -> None:  # type: ignore[no-untyped-def]
+def test_a_spectator_cannot_speak_for_a_seated_player(table: Seated) -> None:
     arena, _, alice, bob, carol = table
     arena.reset(alice, bob)
     arena.play(alice, "c3-c4")
@@ -77,7 +80,7 @@ def dirt_cell(arena: Arena, wire: Cell, avoid: set[Cell], rng: random.Random) ->
     raise AssertionError(f"no empty cell near {wire}")
 
 
-def play_dirt_races(table, trials: int) -> list[str]:  # type: ignore[no-untyped-def]
+def play_dirt_races(table: Seated, trials: int) -> list[str]:
     """Race after race, a player drops dirt near the wire the other is placing 0-80 ms later; every
     wire must be journaled and drawn, every dirt block taken away. Returns the races whose dirt was
     taken back without a reason in chat."""
@@ -116,7 +119,7 @@ def play_dirt_races(table, trials: int) -> list[str]:  # type: ignore[no-untyped
 
 
 @pytest.mark.slow
-def test_dirt_dropped_next_to_a_legal_wire_never_erases_it(table) -> None:  # type: ignore[no-untyped-def]
+def test_dirt_dropped_next_to_a_legal_wire_never_erases_it(table: Seated) -> None:
     play_dirt_races(table, TRIALS)
 
 
@@ -125,7 +128,7 @@ SETUP = [["c3-c2", "c2-d2", "d2-e2"], ["j3-i3", "i3-h3", "h3-g3"], ["c3-d3", "d3
 RACE = ["f3-g3", "e2-e3"]  # the trade at g3, then a wire onto e3, which the trade has just emptied
 
 
-def play_trade_races(table, trials: int) -> list[list[str]]:  # type: ignore[no-untyped-def]
+def play_trade_races(table: Seated, trials: int) -> list[list[str]]:
     """Race after race from the same position: alice trades at g3 and places e2-e3 0-80 ms later. Both
     wires must be journaled and the world must show the journal's game. Returns each race's journal
     entries after the set-up."""
@@ -154,18 +157,18 @@ def play_trade_races(table, trials: int) -> list[list[str]]:  # type: ignore[no-
 
 
 @pytest.mark.slow
-def test_a_wire_placed_right_after_a_trade_is_never_erased(table) -> None:  # type: ignore[no-untyped-def]
+def test_a_wire_placed_right_after_a_trade_is_never_erased(table: Seated) -> None:
     for tail in play_trade_races(table, TRIALS):
         assert sorted(tail) == sorted(RACE)
 
 
-def test_trade_races_are_journaled_in_the_order_the_wires_were_placed(table) -> None:  # type: ignore[no-untyped-def]
+def test_trade_races_are_journaled_in_the_order_the_wires_were_placed(table: Seated) -> None:
     tails = play_trade_races(table, TRIALS)
     reordered = [f"{i} ({80 * i / (TRIALS - 1):.0f} ms)" for i, tail in enumerate(tails) if tail != RACE]
     assert not reordered, f"journaled as e2-e3, f3-g3 in races {reordered}"
 
 
-def test_dirt_is_taken_back_with_a_reason_in_every_race(table) -> None:  # type: ignore[no-untyped-def]
+def test_dirt_is_taken_back_with_a_reason_in_every_race(table: Seated) -> None:
     assert play_dirt_races(table, TRIALS) == []
 
 
@@ -177,7 +180,7 @@ class UpstreamChatServer(EmbeddedServer):
         return [*super()._command(node), "--chat", "raw"]
 
 
-def test_on_an_upstream_chat_server_a_spoof_is_not_acted_on(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_on_an_upstream_chat_server_a_spoof_is_not_acted_on(tmp_path: Path) -> None:
     server = UpstreamChatServer(mc_port=free_port(), api_port=free_port())
     server.start(timeout=60)
     players = Players(server.host, server.mc_port, server.version)

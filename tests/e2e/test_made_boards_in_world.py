@@ -12,16 +12,20 @@ the Nodes board's place) that stood in each region before are back.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from blockref.bridge.board_placing import orientation_for_yaw, world_here
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.games.base import GameWorld
+from blockref.bridge.games.implosion import ImplosionWorld
 from blockref.bridge.journal import Journal
 from blockref.bridge.protocol import MinecraftClient
 from blockref.schematics.topdown import top_down_svg
 from tests.e2e.arena import BridgeProcess, api_offset, wait_for
+from tests.support.players import Bot, Players
 
 pytestmark = pytest.mark.server
 Cell = tuple[int, int, int]
@@ -46,7 +50,7 @@ def blocks_with_data(client: MinecraftClient, low: Cell, high: Cell) -> dict[Cel
 
 def mismatches(client: MinecraftClient, world: GameWorld) -> list[Cell]:
     """Cells of the region that do not show the game's new board (clock cells, which tick, aside)."""
-    clock = set(world.geometry.clock_cells()) if world.name == "implosion" else set()  # type: ignore[attr-defined]
+    clock = set(world.layout.clock_cells()) if isinstance(world, ImplosionWorld) else set()
     target = world.target(world.game.new_initial_state(), {})
     observed = client.get_blocks(*world.geometry.bounds())
     return [c for c, b in target.items() if c not in clock and observed.get(c) != b.legacy_id]
@@ -60,8 +64,23 @@ def seats(data: Path, board: str) -> dict[int, str]:
         journal.close()
 
 
+def made_or_refused(bot: Bot, name: str) -> Callable[[], bool]:
+    """Whether ``bot`` was told board ``name`` is made, or was answered anything else by the referee."""
+    return lambda: any(f"made board {name}" in m or m.startswith(f"[blockref] {bot.name}: ") for m in bot.chat_log())
+
+
+def built(client: MinecraftClient, world: GameWorld) -> Callable[[], bool]:
+    """Whether the world shows ``world``'s board as drawn."""
+    return lambda: not mismatches(client, world)
+
+
+def said(bot: Bot, words: str) -> Callable[[], bool]:
+    """Whether ``bot`` has read ``words`` in chat."""
+    return lambda: any(words in m for m in bot.chat_log())
+
+
 def test_boards_made_facing_four_ways_come_back_after_kill_and_delete_restores_the_blocks(
-        embedded_server, players, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+        embedded_server: EmbeddedServer, players: Players, tmp_path: Path) -> None:
     alice, bob = players.join("alice"), players.join("bob")
     offset = api_offset(embedded_server, alice)
     client = MinecraftClient.connect(embedded_server.host, embedded_server.api_port)
@@ -90,8 +109,7 @@ def test_boards_made_facing_four_ways_come_back_after_kill_and_delete_restores_t
                 befores[name] = blocks_with_data(client, *planned.geometry.bounds())
             words = " ".join(f"{k}={v}" for k, v in options.items())
             alice.chat(f"{prefix} create {name} {words}")
-            wait_for(lambda name=name: any(f"made board {name}" in m or m.startswith("[blockref] alice: ")
-                                           for m in alice.chat_log()), 60, f"board {name} made")
+            wait_for(made_or_refused(alice, name), 60, f"board {name} made")
             assert any(f"made board {name}" in m for m in alice.chat_log()), alice.chat_log()[-3:]
             entity = client.player_entity_id("alice")
             assert entity is not None
@@ -100,7 +118,7 @@ def test_boards_made_facing_four_ways_come_back_after_kill_and_delete_restores_t
             yaw = client.entity_rotation(entity)
             assert yaw is not None and orientation_for_yaw(yaw) == orientation, yaw
             world = world_here(game, (int(tile.x), int(tile.y), int(tile.z)), orientation, options)[0]
-            wait_for(lambda world=world: not mismatches(client, world), 60, f"board {name} built facing {orientation}")
+            wait_for(built(client, world), 60, f"board {name} built facing {orientation}")
             worlds[name] = world
         picture = top_down_svg(blocks_with_data(client, (-75, -1, -40), (30, 1, 70)),
                                marks={(x, z): "A" for *_, (x, _, z), _ in MADE},
@@ -133,8 +151,7 @@ def test_boards_made_facing_four_ways_come_back_after_kill_and_delete_restores_t
 
         for name, prefix, *_ in MADE:  # every board deleted: each region exactly as before (and the world as
             alice.chat(f"{prefix} delete {name}")  # the next tests expect it)
-            wait_for(lambda name=name: any(f"alice deleted board {name}" in m for m in alice.chat_log()), 30,
-                     f"{name} deleted")
+            wait_for(said(alice, f"alice deleted board {name}"), 30, f"{name} deleted")
             assert blocks_with_data(client, *worlds[name].geometry.bounds()) == befores[name]
         assert blocks_with_data(client, low, high) == before
     except AssertionError as error:

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.journal import Journal
 from tests.e2e.arena import BridgeProcess, wait_for
-from tests.support.players import Players
+from tests.support.players import Bot, Players
 
 pytestmark = pytest.mark.server
 ORIGIN = (140, 0, 60)  # x 139..153, z 47..61: clear of the other end-to-end boards
@@ -35,13 +35,14 @@ def seats(data: Path) -> tuple[dict[int, str], dict[int, str]]:
         journal.close()
 
 
-def hears(bot: Any, mark: int, words: str) -> None:
+def hears(bot: Bot, mark: int, words: str) -> None:
     wait_for(lambda: any(words in line for line in bot.chat_log()[mark:]), WAIT, f"{bot.name} to hear {words!r}",
              every=0.2)
 
 
 @pytest.fixture(scope="module")
-def room(embedded_server: Any, tmp_path_factory: Any) -> Iterator[tuple[Players, BridgeProcess, Path]]:
+def room(embedded_server: EmbeddedServer,
+         tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Players, BridgeProcess, Path]]:
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     for name in (MIA, MAX, KIT):
         players.join(name)

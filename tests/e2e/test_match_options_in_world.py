@@ -19,6 +19,7 @@ import pytest
 
 from blockref.bridge.board_placing import board_world
 from blockref.bridge.board_store import BoardStore
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.games.base import GameWorld
 from blockref.bridge.journal import Journal
 from blockref.bridge.protocol import MinecraftClient
@@ -72,7 +73,7 @@ class Table:
 
 
 @pytest.fixture(scope="module")
-def table(embedded_server, tmp_path_factory) -> Iterator[Table]:  # type: ignore[no-untyped-def]
+def table(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     bots = {name: players.join(name) for name in ("tom", "ria")}
     data = tmp_path_factory.mktemp("match_options")
@@ -119,7 +120,7 @@ def test_a_clock_challenge_plays_with_its_options_through_a_kill(table: Table) -
 
 
 def test_a_size_challenge_is_refused_on_the_configs_board_and_rebuilds_a_made_board_for_its_game(
-        embedded_server, table: Table) -> None:  # type: ignore[no-untyped-def]
+        embedded_server: EmbeddedServer, table: Table) -> None:
     tom, ria = table.bots["tom"], table.bots["ria"]
     before = table.mark("tom")
     tom.chat("tw main challenge ria size=7")

@@ -16,10 +16,11 @@ from pathlib import Path
 
 import pytest
 
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.journal import Journal
 from blockref.engines.core import AGREED_DRAW
 from tests.e2e.arena import BridgeProcess, wait_for
-from tests.support.players import Players
+from tests.support.players import Bot, Players
 
 pytestmark = pytest.mark.server
 ORIGIN = (140, 0, 20)  # x 139..153, z 7..21: clear of the other end-to-end boards
@@ -27,14 +28,14 @@ LAPSE = 150.0  # generous: the 60 s window, plus a loaded machine
 
 
 class Table:
-    def __init__(self, data: Path, bots: dict[str, object], bridge: BridgeProcess) -> None:
+    def __init__(self, data: Path, bots: dict[str, Bot], bridge: BridgeProcess) -> None:
         self.data, self.bots, self.bridge = data, bots, bridge
 
     def say(self, who: str, text: str) -> None:
-        self.bots[who].chat(f"tw {text}")  # type: ignore[attr-defined]
+        self.bots[who].chat(f"tw {text}")
 
     def said(self, who: str, text: str) -> bool:
-        return any(text in line for line in self.bots[who].chat_log())  # type: ignore[attr-defined]
+        return any(text in line for line in self.bots[who].chat_log())
 
     def wait_said(self, who: str, text: str, timeout: float = 20) -> None:
         wait_for(lambda: self.said(who, text), timeout, f"{who} to read {text!r}", every=0.2)
@@ -52,7 +53,7 @@ class Table:
 
 
 @pytest.fixture(scope="module")
-def table(embedded_server, tmp_path_factory) -> Iterator[Table]:  # type: ignore[no-untyped-def]
+def table(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     bots = {name: players.join(name) for name in ("mia", "max", "kit")}
     data = tmp_path_factory.mktemp("matches")
@@ -77,7 +78,7 @@ def test_challenges_seats_draws_and_a_kill_in_the_middle(table: Table) -> None:
     assert table.journal()[1] == {}
 
     table.say("mia", "challenge max as 1")
-    wait_for(lambda: sum("mia challenges max" in line for line in table.bots["max"].chat_log()) >= 2,  # type: ignore[attr-defined]
+    wait_for(lambda: sum("mia challenges max" in line for line in table.bots["max"].chat_log()) >= 2,
              20, "the second challenge", every=0.2)
     table.say("max", "accept mia")
     table.wait_said("mia", "max accepts mia's challenge")  # whispered: to the two, not to kit

@@ -8,11 +8,12 @@ end the journal must hold the whole game with its scores.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 import pytest
 
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.games.newrule import NewRuleWorld
 from blockref.bridge.games.nodes import NodesWorld
 from blockref.bridge.journal import Journal
@@ -22,7 +23,9 @@ from blockref.schematics.blocks import BlockType
 from blockref.schematics.layout import BoardLayout
 from blockref.schematics.newrule_layout import NewRuleLayout
 from tests.e2e.arena import STYLE, BridgeProcess, Cell, api_offset, wait_for
-from tests.support.players import Players
+from tests.support.cells import box
+from tests.support.narrow import not_none
+from tests.support.players import Bot, Players
 
 pytestmark = pytest.mark.server
 RECORDS = Path(__file__).parent / "records"
@@ -56,9 +59,8 @@ class Table:
         return (cell[0] + self.offset[0], cell[1] + self.offset[1], cell[2] + self.offset[2])
 
     def mismatches(self, target: dict[Cell, BlockType]) -> list[Cell]:
-        low = tuple(min(c[i] for c in target) for i in range(3))
-        high = tuple(max(c[i] for c in target) for i in range(3))
-        observed = self.client.get_blocks(low, high)  # type: ignore[arg-type]
+        low, high = box(target)
+        observed = self.client.get_blocks(low, high)
         return [c for c, b in target.items() if observed.get(c) != b.legacy_id]
 
     def journal_entries(self, board: str) -> list[str]:
@@ -69,8 +71,12 @@ class Table:
         return saved.entries
 
 
+Seated = tuple[Table, dict[str, Bot]]
+"""The New Rule boards and the bots by name."""
+
+
 @pytest.fixture(scope="module")
-def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Table, dict[str, object]]]:  # type: ignore[no-untyped-def]
+def seated(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seated]:
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     bots = {name: players.join(name) for name in ("ann", "ben", "cat", "dan")}
     offset = api_offset(embedded_server, bots["ann"])
@@ -86,7 +92,7 @@ def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Table, dict[str, 
     players.close()
 
 
-def play(table: Table, board: str, world: NewRuleWorld, seats: dict[int, object], record: Path) -> NewRuleState:
+def play(table: Table, board: str, world: NewRuleWorld, seats: Mapping[int, Bot], record: Path) -> NewRuleState:
     """The bots play the record's entries on ``board`` block by block; the world is checked after each."""
     lines = record.read_text().splitlines()
     expected = replay(world.game, lines)
@@ -96,15 +102,15 @@ def play(table: Table, board: str, world: NewRuleWorld, seats: dict[int, object]
         placed = world.placing(shadow, action)
         assert placed is not None
         cell, material = placed
-        seats[world.actor(shadow, action)].place(table.absolute(cell), material.name)  # type: ignore[attr-defined,index]
+        seats[not_none(world.actor(shadow, action))].place(table.absolute(cell), material.name)
         shadow.apply(action)
         wait_for(lambda: not table.mismatches(world.target(shadow, {})), 10, f"the world to show {entry!r}")
     wait_for(lambda: table.journal_entries(board) == expected.history(), 10, "the journal to hold the game")
     return shadow
 
 
-def test_a_two_player_game_is_played_to_the_end_beside_a_nodes_board(table) -> None:  # type: ignore[no-untyped-def]
-    table, bots = table
+def test_a_two_player_game_is_played_to_the_end_beside_a_nodes_board(seated: Seated) -> None:
+    table, bots = seated
     ann, ben = bots["ann"], bots["ben"]
     ann.chat("newrule duo join 1")
     ben.chat("newrule duo join 2")
@@ -128,13 +134,13 @@ def test_a_two_player_game_is_played_to_the_end_beside_a_nodes_board(table) -> N
     wait_for(lambda: table.journal_entries("side") == ["c3-c4"], 10, "the Nodes wire in the journal")
 
 
-def test_a_four_player_game_in_two_sides_is_played_to_the_end(table) -> None:  # type: ignore[no-untyped-def]
-    table, bots = table
+def test_a_four_player_game_in_two_sides_is_played_to_the_end(seated: Seated) -> None:
+    table, bots = seated
     seats = {1: bots["ann"], 2: bots["ben"], 3: bots["cat"], 4: bots["dan"]}
     for player, bot in seats.items():
-        bot.chat(f"newrule quad join {player}")  # type: ignore[attr-defined]
-    wait_for(lambda: any("dan plays player 4" in m for m in bots["dan"].chat_log()), 10, "four seats taken")  # type: ignore[attr-defined]
+        bot.chat(f"newrule quad join {player}")
+    wait_for(lambda: any("dan plays player 4" in m for m in bots["dan"].chat_log()), 10, "four seats taken")
     world = NewRuleWorld(NewRuleLayout(size=4, origin=BOARDS["quad"]), players=4)
     final = play(table, "quad", world, seats, RECORDS / "newrule-4p.record")
     assert final.is_terminal() and final.winner() == 2 and final.side_scores() == {1: 2, 2: 4}
-    wait_for(lambda: any("side 2 (blue+yellow) wins" in m for m in bots["cat"].chat_log()), 10, "the result")  # type: ignore[attr-defined]
+    wait_for(lambda: any("side 2 (blue+yellow) wins" in m for m in bots["cat"].chat_log()), 10, "the result")

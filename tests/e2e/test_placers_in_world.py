@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.games.newrule import NewRuleWorld
 from blockref.bridge.journal import Journal
 from blockref.bridge.protocol import MinecraftClient
@@ -102,7 +103,7 @@ class Table:
 
 
 @pytest.fixture(scope="module")
-def table(embedded_server, tmp_path_factory) -> Iterator[Table]:  # type: ignore[no-untyped-def]
+def table(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     for name in ("alice", "bob", "cid", "dee", "eve"):
         players.join(name)

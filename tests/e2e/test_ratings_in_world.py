@@ -16,25 +16,26 @@ from pathlib import Path
 import pytest
 from openskill.models import PlackettLuce
 
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.journal import Journal
 from blockref.bridge.ratings import Identity
 from tests.e2e.arena import ROOT, BridgeProcess, wait_for
-from tests.support.players import Players
+from tests.support.players import Bot, Players
 
 pytestmark = pytest.mark.server
 ORIGIN = (300, 0, -300)
 
 
-def said(bot: object, text: str, after: int = 0) -> bool:
-    return any(text in line for line in bot.chat_log()[after:])  # type: ignore[attr-defined]
+def said(bot: Bot, text: str, after: int = 0) -> bool:
+    return any(text in line for line in bot.chat_log()[after:])
 
 
-def wait_said(bot: object, text: str, after: int = 0, timeout: float = 30) -> None:
+def wait_said(bot: Bot, text: str, after: int = 0, timeout: float = 30) -> None:
     wait_for(lambda: said(bot, text, after), timeout, f"{text!r} in chat")
 
 
-def line_with(bot: object, text: str, after: int) -> str:
-    return next(line for line in bot.chat_log()[after:] if text in line)  # type: ignore[attr-defined]
+def line_with(bot: Bot, text: str, after: int) -> str:
+    return next(line for line in bot.chat_log()[after:] if text in line)
 
 
 def identities(data: Path) -> dict[str, Identity]:
@@ -47,24 +48,25 @@ def identities(data: Path) -> dict[str, Identity]:
         journal.close()
 
 
-def test_three_games_then_stats_and_top_give_openskills_figures(embedded_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_three_games_then_stats_and_top_give_openskills_figures(embedded_server: EmbeddedServer,
+                                                                tmp_path: Path) -> None:
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     bots = {name: players.join(name) for name in ("ria", "sol", "tam")}
     ria, sol, tam = bots["ria"], bots["sol"], bots["tam"]
     bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", tmp_path, ORIGIN)
     bridge.start(timeout=90)
     try:
-        ria.chat("nodes join 1")  # type: ignore[attr-defined]
+        ria.chat("nodes join 1")
         wait_said(ria, "ria plays player 1")
-        sol.chat("nodes join 2")  # type: ignore[attr-defined]
+        sol.chat("nodes join 2")
         wait_said(sol, "sol plays player 2")
         winners = []
         for n, loser in enumerate((sol, ria, sol)):
-            mark = len(ria.chat_log())  # type: ignore[attr-defined]
+            mark = len(ria.chat_log())
             if n:
-                loser.chat("nodes start")  # type: ignore[attr-defined]
+                loser.chat("nodes start")
                 wait_said(ria, "new game on board", mark)
-            loser.chat("nodes concede")  # type: ignore[attr-defined]
+            loser.chat("nodes concede")
             wait_said(ria, "how it ended: ", mark)
             wait_said(ria, "'nodes join' takes one", mark)
             winners.append(sol if loser is ria else ria)
@@ -79,14 +81,14 @@ def test_three_games_then_stats_and_top_give_openskills_figures(embedded_server,
         rating = {name: f"{r.ordinal():.1f}" for name, r in figures.items()}
 
         def asked() -> None:
-            mark = len(tam.chat_log())  # type: ignore[attr-defined]
-            tam.chat("nodes stats ria")  # type: ignore[attr-defined]
+            mark = len(tam.chat_log())
+            tam.chat("nodes stats ria")
             wait_said(tam, "games: 2 won, 0 drawn, 1 lost (3 rated)", mark, timeout=60)
             line = line_with(tam, "in Nodes: rating", mark)
             assert f"] ria in Nodes: rating {rating['ria']} (mu {figures['ria'].mu:.1f}, " \
                    f"sigma {figures['ria'].sigma:.1f}); 3 games" in line
             wait_said(tam, "last: game ", mark)
-            tam.chat("nodes top")  # type: ignore[attr-defined]
+            tam.chat("nodes top")
             wait_said(tam, "Nodes ladder (rating, games): ", mark)
             ladder = line_with(tam, "Nodes ladder", mark)
             assert f"1. ria {rating['ria']} (3), 2. sol {rating['sol']} (3)" in ladder

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.journal import Journal
 from blockref.engines.catalogue import make_game
 
@@ -48,8 +49,8 @@ def journaled_final_state(data: Path) -> dict[str, object]:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_a_game_played_in_the_world_replays_from_its_export_with_no_options(embedded_server, tmp_path: Path,  # type: ignore[no-untyped-def]
-                                                                            game: str) -> None:
+def test_a_game_played_in_the_world_replays_from_its_export_with_no_options(embedded_server: EmbeddedServer,
+                                                                            tmp_path: Path, game: str) -> None:
     data = tmp_path / "data"
     played = run("-m", "blockref.bridge.cli", "demo", "--server", f"{embedded_server.host}:{embedded_server.api_port}",
                  "--game", game, *GAMES[game], "--level-1", "easy", "--level-2", "easy", "--piece-delay", "0",

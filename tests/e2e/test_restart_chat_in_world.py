@@ -37,7 +37,8 @@ def ask_status(bot: Bot) -> None:
     wait_for(lambda: answered(bot, mark), ANSWER, f"the answer to {bot.name}'s first command", every=0.2)
 
 
-def test_the_first_command_after_a_killed_referee_restarts_is_answered(embedded_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_the_first_command_after_a_killed_referee_restarts_is_answered(embedded_server: EmbeddedServer,
+                                                                       tmp_path: Path) -> None:
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", tmp_path, ORIGIN,
                            extra=("--game", "tightwire"))

@@ -14,13 +14,12 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
 from blockref.bridge.embedded_server import DEFAULT_VERSION, free_port
 from blockref.bridge.journal import Journal
-from tests.e2e.arena import ROOT, STYLE, Arena, api_offset, wait_for
+from tests.e2e.arena import ROOT, STYLE, ApiAddress, Arena, api_offset, wait_for
 from tests.support.players import Players
 
 pytestmark = pytest.mark.server
@@ -54,7 +53,7 @@ def test_a_name_spoofer_on_another_machine_cannot_act_for_a_seat(tmp_path: Path)
         wait_for(lambda: "READY" in log.read_text() or bridge.poll() is not None, 60, "the READY line")
         assert f"join Minecraft {DEFAULT_VERSION} at {LISTEN}:{mc_port}" in log.read_text(), log.read_text()
         alice, bob = players.join("alice"), players.join("bob", source=LISTEN)
-        server = SimpleNamespace(host="127.0.0.1", api_port=api_port)
+        server = ApiAddress("127.0.0.1", api_port)
         arena = Arena("127.0.0.1", api_port, tmp_path / "data", ORIGIN, api_offset(server, alice))
         arena.wait_settled(20)
         alice.chat("nodes join 1")

@@ -9,20 +9,22 @@ order, so once their own answer arrives, an earlier line would have arrived too.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
+from blockref.bridge.embedded_server import EmbeddedServer
 from tests.e2e.arena import Arena, seated_arena, wait_for
-from tests.support.players import Players
+from tests.support.players import Bot, Players
 
 pytestmark = pytest.mark.server
 ORIGIN = (-100, 0, -60)  # spacing 2: x -101..-77, z -84..-60, clear of the other end-to-end boards
 WAIT = 30.0  # seconds: generous, the machine may be loaded
+Watched = tuple[Arena, dict[str, Bot]]
+"""The board and the bots by name."""
 
 
 @pytest.fixture(scope="module")
-def table(embedded_server: Any, tmp_path_factory: Any) -> Iterator[tuple[Arena, dict[str, Any]]]:
+def table(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Watched]:
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     bots = {name: players.join(name) for name in ("sp_alice", "sp_bob", "sp_carol", "sp_dave")}
     arena = seated_arena(embedded_server, tmp_path_factory.mktemp("spectators"), ORIGIN, bots["sp_alice"],
@@ -32,22 +34,22 @@ def table(embedded_server: Any, tmp_path_factory: Any) -> Iterator[tuple[Arena, 
     players.close()
 
 
-def since(bot: Any, mark: int) -> list[str]:
+def since(bot: Bot, mark: int) -> list[str]:
     return list(bot.chat_log()[mark:])
 
 
-def hears(bot: Any, mark: int, words: str) -> None:
+def hears(bot: Bot, mark: int, words: str) -> None:
     wait_for(lambda: any(words in line for line in since(bot, mark)), WAIT, f"{bot.name} to hear {words!r}")
 
 
-def answered(bot: Any, command: str, words: str) -> None:
+def answered(bot: Bot, command: str, words: str) -> None:
     """``bot`` says ``command`` and hears the answer: a fence for the lines sent to it before."""
     mark = len(bot.chat_log())
     bot.chat(command)
     hears(bot, mark, words)
 
 
-def test_a_watcher_hears_the_board_and_a_bystander_does_not(table: tuple[Arena, dict[str, Any]]) -> None:
+def test_a_watcher_hears_the_board_and_a_bystander_does_not(table: Watched) -> None:
     _, bots = table
     alice, bob, carol, dave = (bots[n] for n in ("sp_alice", "sp_bob", "sp_carol", "sp_dave"))
     answered(carol, "nodes watch main", "sp_carol watches main")
@@ -67,7 +69,7 @@ def test_a_watcher_hears_the_board_and_a_bystander_does_not(table: tuple[Arena, 
     assert not any("player 1 (red, sp_alice) to place" in line for line in since(carol, mark))
 
 
-def test_a_bystander_who_watches_hears_the_board_again(table: tuple[Arena, dict[str, Any]]) -> None:
+def test_a_bystander_who_watches_hears_the_board_again(table: Watched) -> None:
     _, bots = table
     alice, dave = bots["sp_alice"], bots["sp_dave"]
     answered(dave, "nodes watch main", "sp_dave watches main")
@@ -77,7 +79,7 @@ def test_a_bystander_who_watches_hears_the_board_again(table: tuple[Arena, dict[
     answered(dave, "nodes unwatch", "no longer watches")
 
 
-def test_text_typed_cannot_become_a_line_of_another_player(table: tuple[Arena, dict[str, Any]]) -> None:
+def test_text_typed_cannot_become_a_line_of_another_player(table: Watched) -> None:
     _, bots = table
     bob, dave = bots["sp_bob"], bots["sp_dave"]
     mark = len(bob.chat_log())
@@ -100,7 +102,7 @@ def dave_said(line: str) -> bool:
     return line.startswith("<sp_dave> ")
 
 
-def test_tp_puts_the_speaker_beside_the_board_facing_it(table: tuple[Arena, dict[str, Any]]) -> None:
+def test_tp_puts_the_speaker_beside_the_board_facing_it(table: Watched) -> None:
     arena, bots = table
     dave = bots["sp_dave"]
     answered(dave, "nodes tp main", "here is main, in front of you")
@@ -116,6 +118,6 @@ def test_tp_puts_the_speaker_beside_the_board_facing_it(table: tuple[Arena, dict
     wait_for(lambda: abs((arena.client.entity_rotation(entity) or 0.0) - 180.0) < 3, WAIT, "sp_dave facing north")
 
 
-def test_boards_lists_the_board_with_its_players_and_whose_turn(table: tuple[Arena, dict[str, Any]]) -> None:
+def test_boards_lists_the_board_with_its_players_and_whose_turn(table: Watched) -> None:
     _, bots = table
     answered(bots["sp_dave"], "nodes boards", "main (Nodes, 'nodes'): sp_alice v sp_bob; player 1 (red, sp_alice)")

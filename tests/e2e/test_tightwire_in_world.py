@@ -15,14 +15,14 @@ from pathlib import Path
 
 import pytest
 
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.games.tightwire import TightwireWorld
 from blockref.bridge.journal import Journal
 from blockref.bridge.protocol import MinecraftClient
 from blockref.engines.records import strip_comment
 from blockref.engines.tightwire import Draw, TightwireState, replay
-from tests.e2e.arena import BridgeProcess, Cell, wait_for
-from tests.e2e.test_bridge_in_world import api_offset
-from tests.support.players import Players
+from tests.e2e.arena import BridgeProcess, Cell, api_offset, wait_for
+from tests.support.players import Bot, Players
 
 pytestmark = pytest.mark.server
 RECORD = Path(__file__).parent / "records" / "tightwire-5x5.record"
@@ -68,8 +68,12 @@ class Table:
         return [self.absolute(c) for c in self.world.hit_cells(self.shadow, self.shadow.action_from_text(text))]
 
 
+Seated = tuple[Table, Bot, Bot]
+"""The Tightwire board and its two players, ann and ben."""
+
+
 @pytest.fixture(scope="module")
-def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Table, object, object]]:  # type: ignore[no-untyped-def]
+def seated(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seated]:
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     ann, ben = players.join("ann"), players.join("ben")
     offset = api_offset(embedded_server, ann)
@@ -85,9 +89,10 @@ def table(embedded_server, tmp_path_factory) -> Iterator[tuple[Table, object, ob
 
 
 @pytest.fixture(scope="module")
-def timed(embedded_server, table, tmp_path_factory) -> Iterator[Table]:  # type: ignore[no-untyped-def]
+def timed(embedded_server: EmbeddedServer, seated: Seated,
+          tmp_path_factory: pytest.TempPathFactory) -> Iterator[Table]:
     """A second bridge with a clocked board (2 s a move + one 10 s reserve period), prefix ``twc``."""
-    first, _, _ = table
+    first, _, _ = seated
     data = tmp_path_factory.mktemp("tightwire-timed")
     (data / "boards.toml").write_text(TIMED)
     bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", data, TIMED_ORIGIN,
@@ -97,8 +102,8 @@ def timed(embedded_server, table, tmp_path_factory) -> Iterator[Table]:  # type:
     bridge.stop()
 
 
-def test_a_game_is_played_to_the_end_by_sword_hits_and_chat(table) -> None:  # type: ignore[no-untyped-def]
-    table, ann, ben = table
+def test_a_game_is_played_to_the_end_by_sword_hits_and_chat(seated: Seated) -> None:
+    table, ann, ben = seated
     ann.chat("tw join 1")
     ben.chat("tw join 2")
     wait_for(lambda: any("ben plays player 2" in m for m in ben.chat_log()), 10, "both seats taken")
@@ -127,8 +132,8 @@ def test_a_game_is_played_to_the_end_by_sword_hits_and_chat(table) -> None:  # t
     assert any("captures C4" in m for m in ann.chat_log())
 
 
-def test_a_player_whose_time_runs_out_loses(table, timed) -> None:  # type: ignore[no-untyped-def]
-    _, ann, ben = table
+def test_a_player_whose_time_runs_out_loses(seated: Seated, timed: Table) -> None:
+    _, ann, ben = seated
     ann.chat("twc join 1")
     ben.chat("twc join 2")
     wait_for(lambda: any("ben plays player 2" in m and "twc" in m for m in ben.chat_log()), 10, "both seats")
@@ -153,8 +158,8 @@ def test_a_player_whose_time_runs_out_loses(table, timed) -> None:  # type: igno
     assert timed.journal_entries("timed") == ["draw A1-B3 move A1-B3", "timeout 2"]
 
 
-def test_a_computer_seat_plays_whole_turns(table) -> None:  # type: ignore[no-untyped-def]
-    table, ann, ben = table
+def test_a_computer_seat_plays_whole_turns(seated: Seated) -> None:
+    table, ann, ben = seated
     ann.chat("tw start")  # the game above is over: a new one needs nobody's consent
     ben.chat("tw leave")
     ben.chat("tw join bot easy")

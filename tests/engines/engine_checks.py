@@ -7,12 +7,13 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import pytest
 
 from blockref.engines.catalogue import game_module
 from blockref.engines.records import RecordError
+from tests.engines.random_games import EngineStateT
 
 ROOT = Path(__file__).resolve().parents[2]
 GameT = TypeVar("GameT")
@@ -50,7 +51,7 @@ def assert_replays_to_its_json(game: str, record: Path, *flags: str) -> None:
     assert json.loads(result.stdout) == json.loads(record.with_suffix(".json").read_text())
 
 
-def assert_round_trips(name: str, state: Any) -> None:
+def assert_round_trips(name: str, state: EngineStateT) -> None:
     """``state``'s written record replays to it (same JSON, same history), and so does its serialization."""
     engine = game_module(name)
     again = engine.replay(state.game, engine.write_record(state).splitlines())

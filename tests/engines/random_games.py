@@ -6,8 +6,14 @@ import random
 from typing import Any, TypeVar
 
 from blockref.engines.core import Game, GameState
+from blockref.engines.implosion import ImplosionState
+from blockref.engines.newrule import NewRuleState
+from blockref.engines.nodes import NodesState
+from blockref.engines.tightwire import TightwireState
 
 StateT = TypeVar("StateT", bound=GameState[Any])
+EngineStateT = TypeVar("EngineStateT", NodesState, NewRuleState, TightwireState, ImplosionState)
+"""A state of one of the engines (each has ``to_json``)."""
 
 
 def play(game: Game[StateT], seed: int, steps: int | None = None) -> list[StateT]:
@@ -22,12 +28,12 @@ def play(game: Game[StateT], seed: int, steps: int | None = None) -> list[StateT
     return states
 
 
-def assert_clone_is_independent(state: StateT, seed: int) -> StateT:
+def assert_clone_is_independent(state: EngineStateT, seed: int) -> EngineStateT:
     """Play a clone of ``state`` to its end and check that ``state`` did not change; returns the clone."""
-    before = (state.serialize(), state.to_json(), state.legal_actions())  # type: ignore[attr-defined]
+    before = (state.serialize(), state.to_json(), state.legal_actions())
     twin = state.clone()
     rng = random.Random(seed + 1)
     while not twin.is_terminal():
         twin.apply(rng.choice(twin.legal_actions()))
-    assert (state.serialize(), state.to_json(), state.legal_actions()) == before  # type: ignore[attr-defined]
+    assert (state.serialize(), state.to_json(), state.legal_actions()) == before
     return twin

@@ -6,6 +6,8 @@ from __future__ import annotations
 import importlib
 import subprocess
 import sys
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -26,7 +28,7 @@ CASES: list[tuple[str, Game[Any], list[str]]] = [
 ]
 
 
-def _record(name: str) -> Any:
+def _record(name: str) -> ModuleType:
     return importlib.import_module(f"blockref.engines.{name}.record")
 
 
@@ -69,7 +71,7 @@ def test_tightwire_draw_move_and_agreed_draw_stay_apart() -> None:
         TightwireGame().new_initial_state().action_from_text("agreed draw")
 
 
-def test_the_replay_command_reads_an_agreed_draw(tmp_path: Any) -> None:
+def test_the_replay_command_reads_an_agreed_draw(tmp_path: Path) -> None:
     record = tmp_path / "game.record"
     record.write_text("draw A1-B3 move A1-B3\nagreed draw\n", encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "blockref.engines.tightwire", "replay", str(record), "--json"],

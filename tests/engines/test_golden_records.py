@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from blockref.engines.catalogue import make_game
 from blockref.engines.nodes import NodesGame, replay
 from tests.engines.engine_checks import assert_replays_to_its_json, assert_round_trips
+from tests.support.narrow import expect
 
 GOLDEN = Path(__file__).parent / "golden"
 RECORDS = sorted(GOLDEN.glob("*.record"))
@@ -23,13 +25,13 @@ def cli_options(record: Path) -> list[str]:
 
 
 def game_for(options: list[str]) -> NodesGame:
-    kwargs: dict = {}
+    kwargs: dict[str, object] = {}
     for flag, value in zip(options[::2], options[1::2], strict=True):
         if flag == "--corners":
             kwargs["corners"] = value
         elif flag == "--turn-limit":
             kwargs["turn_limit"] = int(value)
-    return NodesGame(**kwargs)
+    return expect(make_game("nodes", kwargs), NodesGame)
 
 
 def test_there_are_at_least_ten_golden_records() -> None:

@@ -13,6 +13,7 @@ import random
 import subprocess
 import sys
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -24,19 +25,21 @@ from blockref.engines.newrule.__main__ import main as newrule_main
 from blockref.engines.random_play import play_out
 from tests.engines.engine_checks import ROOT, assert_one_line_error, run_engine
 
+Main = Callable[[list[str]], int]
+"""An engine's command line (``main(argv)``, its exit status)."""
 FIRST_ENTRY = {"nodes": "c3-c4 c4-c5 c5-c6", "newrule": "start c3", "tightwire": "draw A1-B3 move A1-B3",
                "implosion": "order 1 12.0 11.0 4"}
 
 
-def replay_in_process(main: object, *args: str) -> tuple[int, str, str]:
+def replay_in_process(main: Main, *args: str) -> tuple[int, str, str]:
     """``main(["replay", *args])`` with its status, stdout and stderr."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        status = main(["replay", *args])  # type: ignore[operator]
+        status = main(["replay", *args])
     return status, out.getvalue(), err.getvalue()
 
 
-def peak_bytes(main: object, *args: str) -> int:
+def peak_bytes(main: Main, *args: str) -> int:
     """The most memory (tracemalloc) that replaying took; the replay must succeed."""
     tracemalloc.start()
     try:

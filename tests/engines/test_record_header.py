@@ -14,7 +14,8 @@ from blockref.engines.catalogue import game_module, make_game
 from blockref.engines.random_play import play_out
 from tests.engines.engine_checks import assert_one_line_error, run_engine
 
-PLAYED = {  # options away from every default, so that a replay with the defaults cannot reach the same state
+# options away from every default, so that a replay with the defaults cannot reach the same state
+PLAYED: dict[str, dict[str, object]] = {
     "nodes": {"corners": "sides", "turn_limit": 9},
     "newrule": {"size": 5, "players": 4, "walled_border": True},
     "tightwire": {"size": 6, "slack": 2, "first": 2},

@@ -27,4 +27,5 @@ def test_version_and_help_print_the_version(capsys: pytest.CaptureFixture[str]) 
 def test_the_installed_metadata_and_the_changelog_agree() -> None:
     assert metadata.version("blockref") == __version__
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    assert re.search(r"^## (\S+)", changelog, re.MULTILINE)[1] == __version__  # type: ignore[index]
+    newest = re.search(r"^## (\S+)", changelog, re.MULTILINE)
+    assert newest is not None and newest[1] == __version__

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from fake_rj import FakeRaspberryJuice
 
 from blockref.bridge.protocol import Connection, MinecraftClient
+from tests.protocol.fake_rj import FakeRaspberryJuice
 
 
 @pytest.fixture

@@ -26,9 +26,20 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Self, TypedDict
 
 Point = tuple[int, int, int]
 MAX_COMMANDS_PER_TICK = 9000
+
+
+class FakeOptions(TypedDict, total=False):
+    """The keyword options of :class:`FakeRaspberryJuice`, for tests that pass them on."""
+
+    tick: float
+    extension: bool
+    escape_chat: bool
+    port: int
+    dialect: str
 
 
 @dataclass
@@ -106,7 +117,7 @@ class FakeRaspberryJuice:
 
     # -- lifecycle --------------------------------------------------------------------------------
 
-    def __enter__(self) -> FakeRaspberryJuice:
+    def __enter__(self) -> Self:
         self.start()
         return self
 

@@ -11,12 +11,12 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from fake_rj import FakeEntity, FakeRaspberryJuice
 from hypothesis import given
 from hypothesis import strategies as st
 
 from blockref.bridge.protocol import FAIL, Connection, MinecraftClient
 from blockref.bridge.protocol.chat import CHAT_ENCODING_PROBE, ChatPost, escapes_chat, parse_chat_posts, unescape_chat
+from tests.protocol.fake_rj import FakeEntity, FakeRaspberryJuice
 
 ALICE, BOB, SPY = 7, 8, 5
 SPOOFS = ["hello|7,nodes concede", "gg|7,nodes undo", "oops|8,nodes reset", "x|7,nodes leave"]
@@ -125,11 +125,11 @@ def test_a_spoof_through_the_fake_server_never_speaks_for_alice(server: FakeRasp
 def test_the_client_probes_the_encoding_and_its_polls_follow_it(server: FakeRaspberryJuice) -> None:
     client = MinecraftClient.connect("127.0.0.1", server.port, timeout=1.0)
     try:
-        assert client.chat_escaped() == server.escape_chat  # type: ignore[attr-defined]
+        assert client.chat_escaped() == server.escape_chat
         server.queue_chat(SPY, "a|b & c")
         server.queue_chat(ALICE, "nodes join 1")
         polled = client.poll_world([])
-        got = [(e.entityId, e.message, e.ambiguous) for e in polled.chat]  # type: ignore[attr-defined]
+        got = [(e.entityId, e.message, e.ambiguous) for e in polled.chat]
         if server.escape_chat:
             assert got == [(SPY, "a|b & c", False), (ALICE, "nodes join 1", False)]
         else:

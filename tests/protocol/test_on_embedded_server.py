@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
-from tcp_proxy import CuttableProxy
 
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.protocol import Block, MinecraftClient, Reconnected, ReconnectingClient, SetterFailure
+from tests.protocol.tcp_proxy import CuttableProxy
+from tests.support.players import Players
 
 pytestmark = pytest.mark.server
 
@@ -26,7 +27,7 @@ def at(dx: int, dy: int, dz: int) -> tuple[int, int, int]:
 
 
 @pytest.fixture
-def mc(embedded_server: Any) -> Iterator[MinecraftClient]:
+def mc(embedded_server: EmbeddedServer) -> Iterator[MinecraftClient]:
     client = MinecraftClient.connect(embedded_server.host, embedded_server.api_port, timeout=5.0)
     client.apply_edits([(at(0, 0, 0), at(9, 5, 9), 0, 0)], {})  # start from air
     yield client
@@ -96,7 +97,7 @@ def test_extension_probe_and_players(mc: MinecraftClient) -> None:
     assert mc.entity_tile(987654) is None
 
 
-def test_server_side_disconnect_is_survived(embedded_server: Any) -> None:
+def test_server_side_disconnect_is_survived(embedded_server: EmbeddedServer) -> None:
     proxy = CuttableProxy(embedded_server.host, embedded_server.api_port)
     attempts: list[int] = []
     client = ReconnectingClient.connect(
@@ -124,7 +125,8 @@ def test_poll_world_matches_separate_reads(mc: MinecraftClient) -> None:
     assert poll.regions[0][(301, 1, 302)] == 152
 
 
-def test_the_address_extension_tells_each_player_where_they_connect_from(mc: MinecraftClient, players: Any) -> None:
+def test_the_address_extension_tells_each_player_where_they_connect_from(mc: MinecraftClient,
+                                                                        players: Players) -> None:
     near = players.join("addr_near")
     far = players.join("addr_far", source="127.0.0.2")  # another loopback address: another machine to the server
     assert mc.supports_player_addresses()

@@ -8,10 +8,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from fake_rj import FakeEntity, FakeRaspberryJuice
 
 from blockref.bridge.protocol import MinecraftClient
 from blockref.bridge.protocol.chat import announces
+from tests.protocol.fake_rj import FakeEntity, FakeOptions, FakeRaspberryJuice
 
 
 @pytest.mark.parametrize(
@@ -20,8 +20,8 @@ from blockref.bridge.protocol.chat import announces
      ({"escape_chat": True}, "a server whose api.version announces other features"),
      ({"dialect": "pycraft"}, "Minetest's pycraft (no reply at all)")],
 )
-def test_no_addresses_where_the_extension_is_not_announced(options: dict[str, object], server: str) -> None:
-    with FakeRaspberryJuice(**options) as fake:  # type: ignore[arg-type]
+def test_no_addresses_where_the_extension_is_not_announced(options: FakeOptions, server: str) -> None:
+    with FakeRaspberryJuice(**options) as fake:
         fake.entities[5] = FakeEntity("alex", (0, 0, 0))
         client = MinecraftClient.connect("127.0.0.1", fake.port, timeout=2.0)
         started = time.monotonic()

@@ -6,7 +6,6 @@ import time
 from typing import Any
 
 import pytest
-from fake_rj import FakeEntity, FakeRaspberryJuice
 
 from blockref.bridge.protocol import (
     Block,
@@ -19,6 +18,7 @@ from blockref.bridge.protocol import (
 )
 from blockref.bridge.protocol.chat import MAX_CHAT_LENGTH
 from blockref.bridge.protocol.cuboids import MAX_BLOCKS_PER_COMMAND
+from tests.protocol.fake_rj import FakeEntity, FakeRaspberryJuice
 
 
 def test_set_and_get_single_blocks(fake: FakeRaspberryJuice, client: MinecraftClient) -> None:

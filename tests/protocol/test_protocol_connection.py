@@ -7,7 +7,6 @@ import threading
 import time
 
 import pytest
-from fake_rj import FakeEntity, FakeRaspberryJuice
 
 from blockref.bridge.protocol import (
     FAIL,
@@ -19,6 +18,7 @@ from blockref.bridge.protocol import (
     ServerFailure,
     SetterFailure,
 )
+from tests.protocol.fake_rj import FakeEntity, FakeRaspberryJuice
 
 
 def _free_port() -> int:

@@ -7,10 +7,10 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from fake_rj import FakeRaspberryJuice
 
 from blockref.bridge.protocol import ConnectionLost, MinecraftClient, ServerFailure, Vec3
 from blockref.bridge.protocol.connection import FAIL, is_fail_line
+from tests.protocol.fake_rj import FakeRaspberryJuice
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ import threading
 import time
 
 import pytest
-from fake_rj import FakeRaspberryJuice
 
 from blockref.bridge.protocol import (
     Connection,
@@ -17,6 +16,7 @@ from blockref.bridge.protocol import (
     Reconnected,
     ReconnectingClient,
 )
+from tests.protocol.fake_rj import FakeRaspberryJuice
 
 
 class Attempts:
@@ -29,9 +29,10 @@ class Attempts:
         self.calls.append((attempt, delay, str(error)))
 
 
-def _connect(port: int, attempts: Attempts, **options: float) -> ReconnectingClient:
+def _connect(port: int, attempts: Attempts, max_attempts: int | None = None) -> ReconnectingClient:
     return ReconnectingClient.connect(
-        "127.0.0.1", port, timeout=1.0, backoff_initial=0.02, backoff_max=0.08, on_attempt=attempts, **options
+        "127.0.0.1", port, timeout=1.0, backoff_initial=0.02, backoff_max=0.08, on_attempt=attempts,
+        max_attempts=max_attempts,
     )
 
 

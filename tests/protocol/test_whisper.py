@@ -6,20 +6,20 @@ never replaced by a public line where the server cannot whisper."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
-from fake_rj import FakeEntity, FakeRaspberryJuice, _Session
 
 from blockref.bridge.protocol import GarbledReply, InvalidArgument, MinecraftClient
 from blockref.bridge.protocol.chat import MAX_CHAT_LENGTH
+from tests.protocol.fake_rj import FakeEntity, FakeOptions, FakeRaspberryJuice, _Session
 
 
 class WhisperingFake(FakeRaspberryJuice):
     """The fake RaspberryJuice with the embedded server's whisper extension announced and logged."""
 
-    def __init__(self, **options: object) -> None:
-        super().__init__(escape_chat=True, **options)  # type: ignore[arg-type]
+    def __init__(self) -> None:
+        super().__init__(escape_chat=True)
         self.whispered: list[tuple[str, str]] = []
         self.answer: str | None = None
         """What a whisper is answered (None: nothing, as the embedded server)."""
@@ -36,7 +36,7 @@ class WhisperingFake(FakeRaspberryJuice):
 
 
 @pytest.fixture
-def whispering() -> object:
+def whispering() -> Iterator[tuple[WhisperingFake, MinecraftClient]]:
     with WhisperingFake() as fake:
         client = MinecraftClient.connect("127.0.0.1", fake.port, timeout=2.0)
         yield fake, client
@@ -94,8 +94,8 @@ def test_nothing_is_sent_for_a_message_that_is_empty_once_cleaned(whispering: tu
      ({"escape_chat": True}, "a server whose api.version announces other features"),
      ({"dialect": "pycraft"}, "Minetest's pycraft (no reply at all)")],
 )
-def test_no_whispers_where_the_extension_is_not_announced(options: dict[str, object], server: str) -> None:
-    with FakeRaspberryJuice(**options) as fake:  # type: ignore[arg-type]
+def test_no_whispers_where_the_extension_is_not_announced(options: FakeOptions, server: str) -> None:
+    with FakeRaspberryJuice(**options) as fake:
         fake.entities[5] = FakeEntity("alex", (0, 0, 0))
         client = MinecraftClient.connect("127.0.0.1", fake.port, timeout=2.0)
         started = time.monotonic()
@@ -195,8 +195,8 @@ def test_a_garbled_rotation_closes_the_stream(turning: tuple[TurningFake, Minecr
 
 
 @pytest.mark.parametrize("options", [{}, {"dialect": "pycraft"}])
-def test_no_rotation_where_the_server_has_none(options: dict[str, object]) -> None:
-    with FakeRaspberryJuice(**options) as fake:  # type: ignore[arg-type]
+def test_no_rotation_where_the_server_has_none(options: FakeOptions) -> None:
+    with FakeRaspberryJuice(**options) as fake:
         fake.entities[5] = FakeEntity("alex", (0, 0, 0))
         client = MinecraftClient.connect("127.0.0.1", fake.port, timeout=2.0)
         started = time.monotonic()

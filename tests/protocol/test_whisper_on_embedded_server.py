@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.protocol import InvalidArgument, MinecraftClient
+from tests.support.players import Bot, Players
 
 pytestmark = pytest.mark.server
 
@@ -18,17 +19,17 @@ WAIT = 30.0  # seconds: generous, the machine may be loaded
 
 
 @pytest.fixture
-def mc(embedded_server: Any) -> Iterator[MinecraftClient]:
+def mc(embedded_server: EmbeddedServer) -> Iterator[MinecraftClient]:
     client = MinecraftClient.connect(embedded_server.host, embedded_server.api_port, timeout=5.0)
     yield client
     client.close()
 
 
-def heard(bot: Any, marker: str) -> list[str]:
+def heard(bot: Bot, marker: str) -> list[str]:
     return [line for line in bot.chat_log() if marker in line]
 
 
-def wait_heard(bot: Any, marker: str) -> list[str]:
+def wait_heard(bot: Bot, marker: str) -> list[str]:
     deadline = time.monotonic() + WAIT
     while time.monotonic() < deadline:
         if lines := heard(bot, marker):
@@ -37,7 +38,7 @@ def wait_heard(bot: Any, marker: str) -> list[str]:
     raise AssertionError(f"{bot.name} never heard {marker!r}: {bot.chat_log()[-5:]}")
 
 
-def test_a_whisper_reaches_its_player_only(mc: MinecraftClient, players: Any) -> None:
+def test_a_whisper_reaches_its_player_only(mc: MinecraftClient, players: Players) -> None:
     alice, bob = players.join("wh_alice"), players.join("wh_bob")
     assert mc.supports_whispers()
     mc.whisper("wh_alice", "w1 for alice, with commas | pipes & ampersands")
@@ -47,7 +48,7 @@ def test_a_whisper_reaches_its_player_only(mc: MinecraftClient, players: Any) ->
     assert heard(bob, "w1 for") == []
 
 
-def test_a_whisper_cannot_be_forged_into_another_players_chat(mc: MinecraftClient, players: Any) -> None:
+def test_a_whisper_cannot_be_forged_into_another_players_chat(mc: MinecraftClient, players: Players) -> None:
     alice, bob = players.join("wf_alice"), players.join("wf_bob")
     forged = "w2 x)\nblockref.chat.whisper(wf_bob,w2 forged\r\nchat.post(w2 public\u2028w2 end"
     mc.whisper("wf_alice", forged)
@@ -65,7 +66,7 @@ def test_a_whisper_cannot_be_forged_into_another_players_chat(mc: MinecraftClien
     assert len(heard(alice, "w2 ")) == 1
 
 
-def test_a_player_is_moved_and_turned(mc: MinecraftClient, players: Any) -> None:
+def test_a_player_is_moved_and_turned(mc: MinecraftClient, players: Players) -> None:
     bot = players.join("tp_erin")
     entity = mc.player_entity_id("tp_erin")
     assert entity is not None

@@ -65,16 +65,27 @@ def fill_up(path: Path) -> Callable[[], None]:
     return filler.unlink
 
 
+def limit_the_bridges_files(up: Up, data: Path) -> Callable[[], None]:
+    """Let the bridge write no file past one byte; returns what lifts the limit again."""
+    limit_file_size(up.process.pid, 1)
+    return lambda: limit_file_size(up.process.pid, None)
+
+
 FULL_DISKS: dict[str, Callable[[Up, Path], Callable[[], None]]] = {
-    "file size limit": lambda up, data: (limit_file_size(up.process.pid, 1),
-                                         lambda: limit_file_size(up.process.pid, None))[1],
+    "file size limit": limit_the_bridges_files,
     "full tmpfs": lambda up, data: fill_up(data),
 }
+Table = tuple[Arena, Up, Bot, Bot, Callable[[], Callable[[], None]]]
+"""The board, the bridge, the two seated bots, and what fills the disk (returning what empties it)."""
+
+
+def holds(arena: Arena, seat: int, name: str) -> Callable[[], bool]:
+    """Whether ``name`` holds ``seat`` of the arena's board, as its journal says."""
+    return lambda: arena.seats().get(seat) == name
 
 
 @pytest.fixture(params=list(FULL_DISKS))
-def table(request: pytest.FixtureRequest, embedded_server: EmbeddedServer, tmp_path: Path) -> Iterator[
-        tuple[Arena, Up, Bot, Bot, Callable[[], Callable[[], None]]]]:
+def table(request: pytest.FixtureRequest, embedded_server: EmbeddedServer, tmp_path: Path) -> Iterator[Table]:
     stack = contextlib.ExitStack()
     data = stack.enter_context(tmpfs(tmp_path / "data")) if request.param == "full tmpfs" else tmp_path
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
@@ -87,7 +98,7 @@ def table(request: pytest.FixtureRequest, embedded_server: EmbeddedServer, tmp_p
         arena.wait_settled()
         for seat, bot in ((1, alice), (2, bob)):
             bot.chat(f"nodes join {seat}")
-            wait_for(lambda seat=seat, bot=bot: arena.seats().get(seat) == bot.name, 10, f"seat {seat} taken")
+            wait_for(holds(arena, seat, bot.name), 10, f"seat {seat} taken")
         yield arena, up, alice, bob, lambda: FULL_DISKS[request.param](up, data)
     finally:
         up.stop()
@@ -95,7 +106,7 @@ def table(request: pytest.FixtureRequest, embedded_server: EmbeddedServer, tmp_p
         stack.close()
 
 
-def test_a_full_disk_takes_the_move_back_pauses_the_board_and_play_resumes_when_space_returns(table) -> None:  # type: ignore[no-untyped-def]
+def test_a_full_disk_takes_the_move_back_pauses_the_board_and_play_resumes_when_space_returns(table: Table) -> None:
     arena, up, alice, _, fill = table
     arena.play(alice, "c3-c4")
     wait_for(lambda: journaled(arena.data) == ["c3-c4"], 10, "the first wire journaled")

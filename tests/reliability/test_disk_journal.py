@@ -7,7 +7,6 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 
@@ -22,6 +21,7 @@ from tests.bridge.test_referee import RED_WIRE, Table
 from tests.bridge.test_service import chat, make_service
 from tests.bridge.test_tightwire_world import ANN, first_line_drawn
 from tests.bridge.test_tightwire_world import Table as TightwireTable
+from tests.support.boards import wire_cell
 
 
 def disk_full(journal: Journal, full: bool = True) -> None:
@@ -40,7 +40,7 @@ def saved(referee: BoardReferee) -> tuple[list[str], dict[int, str], int]:
     return game.entries, referee.journal.seats(referee.name), game.id
 
 
-NODES_OPERATIONS: dict[str, Callable[[BoardReferee], Any]] = {
+NODES_OPERATIONS: dict[str, Callable[[BoardReferee], object]] = {
     "play": lambda r: r.play(parse_action("c4-c5"), by="ann"),
     "concede": lambda r: r.concede(2, by="bo"),
     "new_game": lambda r: r.new_game(),
@@ -98,7 +98,7 @@ def test_the_service_takes_back_what_it_cannot_journal_pauses_and_plays_on_when_
     chat(service, world, 7, "alex", "nodes join 1")
     chat(service, world, 8, "bo", "nodes join 2")
     referee = service.referees["main"]
-    wire = referee.world.layout.segment_cells((2, 2), (2, 3))[0]  # c3-c4
+    wire = wire_cell(referee, (2, 2), (2, 3))  # c3-c4
     disk_full(referee.journal)
     world.place(wire, RED_WIRE)
     one_cycle(service)
@@ -179,7 +179,7 @@ def test_of_two_wires_read_at_once_the_one_journaled_is_told_when_the_other_cann
     referee = service.referees["main"]
     referee.journal._db.execute("CREATE TEMP TRIGGER full BEFORE INSERT ON entries WHEN (SELECT COUNT(*) FROM "
                                 "entries) >= 1 BEGIN SELECT RAISE(ABORT, 'disk full'); END")
-    first, second = (referee.world.layout.segment_cells(a, b)[0] for a, b in (((2, 2), (2, 3)), ((2, 3), (2, 4))))
+    first, second = (wire_cell(referee, a, b) for a, b in (((2, 2), (2, 3)), ((2, 3), (2, 4))))
     world.place(first, RED_WIRE)
     world.place(second, RED_WIRE)
     asked = len(world.chat)
@@ -197,7 +197,7 @@ def test_pieces_read_with_one_that_cannot_be_journaled_are_told_as_unjudged_not_
     referee.journal._db.execute("CREATE TEMP TRIGGER full BEFORE INSERT ON entries WHEN (SELECT COUNT(*) FROM "
                                 "entries) >= 1 BEGIN SELECT RAISE(ABORT, 'disk full'); END")
     wires = [((2, 2), (2, 3)), ((2, 3), (2, 4)), ((2, 4), (2, 5)), ((2, 5), (2, 6))]  # one more than a turn has
-    cells = [referee.world.layout.segment_cells(a, b)[0] for a, b in wires]
+    cells = [wire_cell(referee, a, b) for a, b in wires]
     for cell in cells:
         world.place(cell, RED_WIRE)
     asked = len(world.chat)

@@ -5,7 +5,6 @@ connection); chat text going out is always one safe line. Derandomized, without 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -28,7 +27,7 @@ replies = st.one_of(
     st.just("1,2,3,x" + "y" * 5000),
 )
 
-PARSERS: dict[str, Callable[[str], Any]] = {
+PARSERS: dict[str, Callable[[str], object]] = {
     "ints": lambda line: parsing.parse_ints("q", line),
     "int": lambda line: parsing.parse_int("q", line),
     "tile": lambda line: parsing.parse_tile("q", line),

@@ -33,6 +33,13 @@ ATTACK = f"hi\n{VICTIM}\n\n1,2\n{VICTIM},nodes concede"
 
 Hostility = Callable[[FakeRaspberryJuice], None]
 
+
+def split_writes_then_attack(fake: FakeRaspberryJuice) -> None:
+    """The fake splits its replies across writes; then Mallory's chat with line breaks comes."""
+    fake.split_writes = 0.05
+    fake.queue_chat(MALLORY, ATTACK)
+
+
 MISALIGNMENTS: dict[str, Hostility] = {
     "chat with line breaks": lambda fake: fake.queue_chat(MALLORY, ATTACK),
     "an extra line inside the chat reply": lambda fake: fake.garble_next(
@@ -41,8 +48,7 @@ MISALIGNMENTS: dict[str, Hostility] = {
         "world.getPlayerIds", f"{VICTIM}|{MALLORY}\n{VICTIM},nodes concede"),
     "a reply too few": lambda fake: fake.garble_next("events.block.places", None),
     "a reply too few at the end": lambda fake: fake.garble_next("events.chat.posts", None),
-    "line breaks split across writes": lambda fake: (setattr(fake, "split_writes", 0.05),
-                                                     fake.queue_chat(MALLORY, ATTACK)),
+    "line breaks split across writes": split_writes_then_attack,
 }
 
 

@@ -5,9 +5,11 @@ server writes the line breaks escaped, so the message stays the sender's, and th
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.journal import Journal
 from blockref.bridge.protocol import MinecraftClient
 from tests.e2e.arena import BridgeProcess, wait_for
@@ -15,6 +17,8 @@ from tests.support.players import Bot, Players
 
 pytestmark = pytest.mark.server
 ORIGIN = (-100, 0, 40)  # spacing 2: x -101..-77, z 16..40, clear of the other end-to-end boards
+Seated = tuple[BridgeProcess, Bot, Bot]
+"""The bridge, the seated victim and the unseated Mallory."""
 
 
 def journal(bridge: BridgeProcess) -> tuple[list[str], dict[int, str]]:
@@ -27,7 +31,7 @@ def journal(bridge: BridgeProcess) -> tuple[list[str], dict[int, str]]:
 
 
 @pytest.fixture
-def seated(embedded_server, players: Players, tmp_path) -> Iterator[tuple[BridgeProcess, Bot, Bot]]:  # type: ignore[no-untyped-def]
+def seated(embedded_server: EmbeddedServer, players: Players, tmp_path: Path) -> Iterator[Seated]:
     victim, mallory = players.join("vic_nl"), players.join("mal_nl")
     bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", tmp_path, ORIGIN,
                            extra=("--spacing", "2"))
@@ -38,7 +42,8 @@ def seated(embedded_server, players: Players, tmp_path) -> Iterator[tuple[Bridge
     bridge.stop()
 
 
-def test_a_chat_packet_with_line_breaks_speaks_only_for_its_sender(embedded_server, seated) -> None:  # type: ignore[no-untyped-def]
+def test_a_chat_packet_with_line_breaks_speaks_only_for_its_sender(embedded_server: EmbeddedServer,
+                                                                  seated: Seated) -> None:
     bridge, victim, mallory = seated
     listener = MinecraftClient.connect(embedded_server.host, embedded_server.api_port)
     listener.poll_chat_posts()  # its own event queue starts now

@@ -32,11 +32,12 @@ def grammar_for(version: str, known: list[tuple[int, ...]]) -> tuple[int, ...]:
 def main(arguments: list[str]) -> int:
     known = grammars()
     parsers: dict[tuple[int, ...], Mecha] = {}
-    report: dict[str, object] = {"grammars": {}}
+    grammars_used: dict[str, str] = {}
+    report: dict[str, object] = {"grammars": grammars_used}
     for argument in arguments:
         version, path = argument.split("=", 1)
         grammar = grammar_for(version, known)
-        report["grammars"][version] = ".".join(map(str, grammar))  # type: ignore[index]
+        grammars_used[version] = ".".join(map(str, grammar))
         mecha = parsers.setdefault(grammar, Mecha(version=".".join(map(str, grammar))))
         with open(path, encoding="utf-8") as source:
             function = Function(source.read())

@@ -17,7 +17,8 @@ needs_minecraft_data = pytest.mark.skipif(
 
 
 def _data_paths() -> dict[str, dict[str, str]]:
-    return json.loads((DATA / "dataPaths.json").read_text(encoding="utf-8"))["pc"]  # type: ignore[no-any-return]
+    paths: dict[str, dict[str, dict[str, str]]] = json.loads((DATA / "dataPaths.json").read_text(encoding="utf-8"))
+    return paths["pc"]
 
 
 def releases_from(first: str) -> list[str]:

@@ -13,6 +13,7 @@ from blockref.schematics import commands
 from blockref.schematics.commands import CommandTooLong, build_lines, one_command
 from blockref.schematics.datapack import write_datapack
 from blockref.schematics.fills import MAX_FILL_VOLUME
+from blockref.schematics.geometry import BoardGeometry
 from blockref.schematics.layout import BoardLayout
 from blockref.schematics.versions import mc_version
 
@@ -49,7 +50,7 @@ def run(lines: list[str], executor: tuple[float, float, float]) -> dict[Cell, st
     return world
 
 
-def expected_at(layout: BoardLayout, anchor_cell: Cell, anchor: str, empty: bool = False) -> dict[Cell, str]:
+def expected_at(layout: BoardGeometry, anchor_cell: Cell, anchor: str, empty: bool = False) -> dict[Cell, str]:
     ax, ay, az = layout.anchor_position(anchor)
     tx, ty, tz = anchor_cell
     return {
@@ -175,8 +176,8 @@ def test_every_games_board_is_built_by_its_fill_lines_and_its_schematic(
     from blockref.schematics.schem import read_schem, write_schem
 
     geometry = build_world(game, (0, 0, 0), None, 0, None, options).geometry
-    lines = build_lines(geometry, anchor="corner")  # type: ignore[arg-type]
-    assert run(lines, (0.5, 80.0, 0.5)) == expected_at(geometry, (0, 80, 0), "corner")  # type: ignore[arg-type]
+    lines = build_lines(geometry, anchor="corner")
+    assert run(lines, (0.5, 80.0, 0.5)) == expected_at(geometry, (0, 80, 0), "corner")
     anchor = geometry.anchor_position("corner")
     blocks = {(x - anchor[0], y - anchor[1], z - anchor[2]): b for (x, y, z), b in geometry.initial_blocks().items()}
     write_schem(tmp_path / "board.schem", blocks, version=2, data_version=mc_version("1.21.4").data_version,

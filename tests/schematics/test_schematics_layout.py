@@ -4,12 +4,23 @@ from __future__ import annotations
 
 import itertools
 import json
+from typing import TypedDict
 
 import pytest
 
 from blockref.schematics.blocks import AIR
 from blockref.schematics.layout import BoardLayout, parse_point, point_name
 from blockref.schematics.style import load_style
+
+
+class Geometry(TypedDict, total=False):
+    """The geometry fields of :class:`BoardLayout` the tests set."""
+
+    size: int
+    spacing: int
+    orientation: int
+    corners: str
+
 
 STYLE = load_style("classic")
 P1, P2 = STYLE.players[1], STYLE.players[2]
@@ -26,7 +37,8 @@ def rotate_clockwise(vector: tuple[int, int, int], degrees: int) -> tuple[int, i
 def expected_point(layout: BoardLayout, x: int, y: int) -> tuple[int, int, int]:
     # at 0 degrees columns run east (+X), rows north (-Z)
     step = rotate_clockwise((layout.spacing * x, 0, -layout.spacing * y), layout.orientation)
-    return tuple(o + d for o, d in zip(layout.origin, step, strict=True))  # type: ignore[return-value]
+    (ox, oy, oz), (dx, dy, dz) = layout.origin, step
+    return ox + dx, oy + dy, oz + dz
 
 
 LAYOUTS = [
@@ -180,9 +192,9 @@ def test_to_json_lists_points_segments_and_materials() -> None:
         ({"size": 40}, "size"),
     ],
 )
-def test_bad_geometry_is_refused(kwargs: dict[str, object], message: str) -> None:
+def test_bad_geometry_is_refused(kwargs: Geometry, message: str) -> None:
     with pytest.raises(ValueError, match=message):
-        BoardLayout(**kwargs)  # type: ignore[arg-type]
+        BoardLayout(**kwargs)
 
 
 def test_point_names() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import nbtlib
@@ -177,7 +178,7 @@ def test_read_schem_minimal_file(tmp_path: Path) -> None:
         (lambda r: r.__setitem__("Version", Int(9)), "version 9"),
     ],
 )
-def test_read_schem_rejects_malformed_files(change, message: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_read_schem_rejects_malformed_files(change: Callable[[Compound], object], message: str, tmp_path: Path) -> None:
     root = minimal()
     change(root)
     path = tmp_path / "bad.schem"

@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 import pytest
 from mcpi.minecraft import Minecraft
-from raw import RawClient
 
 from blockref.bridge.embedded_server import EmbeddedServer
+from tests.server.raw import RawClient
 
 
 @pytest.fixture

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 from mcpi.minecraft import Minecraft
-from raw import RawClient
 
 from blockref.bridge.embedded_server import EmbeddedServer
+from tests.server.raw import RawClient
 from tests.support.players import Players
 
 pytestmark = pytest.mark.server

@@ -9,9 +9,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from raw import RawClient
 
 from blockref.bridge.embedded_server import EmbeddedServer, port_accepts
+from tests.server.raw import RawClient
 from tests.support.players import Players
 
 pytestmark = pytest.mark.server

@@ -5,9 +5,9 @@ from __future__ import annotations
 import socket
 
 import pytest
-from raw import RawClient
 
 from blockref.bridge.embedded_server import EmbeddedServer, port_accepts
+from tests.server.raw import RawClient
 
 pytestmark = pytest.mark.server
 

@@ -12,11 +12,11 @@ import time
 from pathlib import Path
 
 import pytest
-from raw import RawClient
 
 import blockref.bridge.embedded_server
 from blockref.bridge.commands.up import ready_line
 from blockref.bridge.embedded_server import EmbeddedServer, ServerError, free_port, port_accepts
+from tests.server.raw import RawClient
 
 pytestmark = pytest.mark.server
 

@@ -10,12 +10,15 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
 from blockref.bridge.embedded_server import free_port, port_accepts
 from blockref.bridge.web.serve import start_in_thread
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -42,7 +45,7 @@ def site(tmp_path: Path) -> Iterator[WebSite]:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def browser() -> Iterator[Browser]:
     """Headless Chromium (Debian's package); the tests that need it are skipped where it is missing. One
     per module: Playwright's synchronous API holds an event loop in the main thread while it runs, which
     tests of asyncio code in later modules must not find."""

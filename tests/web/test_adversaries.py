@@ -25,7 +25,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 def test_malformed_bodies_are_refused_in_one_line(client: TestClient) -> None:
     name, tokens = new_game(client, "nodes", "person")
-    bodies = {
+    bodies: dict[str | bytes, tuple[int, str]] = {
         "[" * 4000: (400, "JSON object"),  # nested too deep for the parser
         "[" * 2000 + "]" * 2000: (400, "JSON object"),  # well formed, and as deep
         b"\xff\xfe{}": (400, "JSON object"),

@@ -11,6 +11,7 @@ from contextlib import redirect_stdout
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from starlette.testclient import TestClient
 
@@ -21,6 +22,7 @@ from blockref.bridge.web.app import create_app
 from blockref.bridge.web.seats import SeatTokens
 from blockref.engines.newrule import NewRuleGame
 from blockref.engines.nodes import NodesGame
+from tests.support.narrow import not_none
 
 
 @pytest.fixture
@@ -30,7 +32,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def new_game(client: TestClient, game: str = "nodes", opponent: str = "easy",
-             **options: Any) -> tuple[str, dict[str, str]]:
+             **options: str | int) -> tuple[str, dict[str, str]]:
     answer = client.post("/api/games", json={"game": game, "opponent": opponent, "options": options,
                                              "names": ["ann"]})
     assert answer.status_code == 201, answer.text
@@ -53,7 +55,7 @@ def wait_for(client: TestClient, name: str, entries: int) -> dict[str, Any]:
     return found
 
 
-def act(client: TestClient, name: str, token: str, action: str, seen: int) -> Any:
+def act(client: TestClient, name: str, token: str, action: str, seen: int) -> httpx.Response:
     return client.post(f"/api/board/{name}/act", json={"token": token, "action": action, "seen": seen})
 
 
@@ -178,7 +180,7 @@ def test_an_in_world_board_is_watched_but_never_played(client: TestClient, tmp_p
     assert page.status_code == 200 and "c3-c4" in page.text
     answer = act(client, "main", "anything", "c4-c5", 1)
     assert answer.status_code == 403 and "played in the world" in answer.json()["error"]
-    assert journal.running_game("main").entries == ["c3-c4"]  # type: ignore[union-attr]
+    assert not_none(journal.running_game("main")).entries == ["c3-c4"]
 
 
 def test_the_archive_filters_steps_and_downloads_the_record(client: TestClient, tmp_path: Path) -> None:
@@ -200,7 +202,7 @@ def test_the_archive_filters_steps_and_downloads_the_record(client: TestClient, 
     assert client.get("/game/7").status_code == 404
     record = client.get("/game/1/record.txt")
     summary = next(g for g in journal.games() if g.id == 1)
-    assert record.text == export_record(journal.saved_game(1), summary)  # type: ignore[arg-type]
+    assert record.text == export_record(not_none(journal.saved_game(1)), summary)
 
 
 def test_an_address_that_sends_too_many_requests_waits(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ import json
 import os
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
@@ -15,7 +15,11 @@ from blockref.bridge.web.clicks import picks
 from blockref.engines.catalogue import make_game
 from blockref.engines.core import GameState
 from blockref.engines.nodes import PlaceNode, PlaceWire
+from tests.support.narrow import not_none
 from tests.web.conftest import WebSite
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
 
 SCREENSHOTS = os.environ.get("BLOCKREF_SCREENSHOTS")
 """A folder (docs/img) where the live page's screenshot is kept; without it the picture stays in tmp."""
@@ -28,28 +32,28 @@ def board_json(site: WebSite, name: str) -> dict[str, Any]:
 
 def replayed(snapshot: dict[str, Any]) -> GameState[Any]:
     game = make_game(snapshot["game"], snapshot["options"])
-    state = game.new_initial_state()
+    state: GameState[Any] = game.new_initial_state()
     for move in snapshot["moves"]:
         game.replay_history_entry(state, move["entry"])
     return state
 
 
-def wait_seen(page: Any, entries: int) -> None:
+def wait_seen(page: Page, entries: int) -> None:
     """Wait until the page shows a position of at least ``entries`` entries (sent by the live stream)."""
     page.wait_for_function(f"() => window.blockrefSnapshot() && window.blockrefSnapshot().seen >= {entries}",
                            timeout=WAIT_MS)
 
 
-def click_target(page: Any, key: str) -> None:
+def click_target(page: Page, key: str) -> None:
     """Click the spot ``key`` of the board's picture where the page says it is drawn."""
-    spots = {k: (x, y) for k, x, y in json.loads(page.get_attribute("body", "data-targets"))}
+    spots = {k: (x, y) for k, x, y in json.loads(not_none(page.get_attribute("body", "data-targets")))}
     x, y = spots[key]
-    box = page.locator("#svg svg").bounding_box()
-    scale = box["width"] / float(page.get_attribute("#svg svg", "width"))
+    box = not_none(page.locator("#svg svg").bounding_box())
+    scale = box["width"] / float(not_none(page.get_attribute("#svg svg", "width")))
     page.mouse.click(box["x"] + x * scale, box["y"] + y * scale)
 
 
-def play_by_clicks(page: Any, state: GameState[Any], action: Any) -> None:
+def play_by_clicks(page: Page, state: GameState[Any], action: Any) -> None:
     """Click the spots of ``action`` (the last one twice for a move whose spots begin longer ones),
     choosing it among the offered moves if its spots make several."""
     spots = picks(state, action)
@@ -67,24 +71,24 @@ def play_by_clicks(page: Any, state: GameState[Any], action: Any) -> None:
     assert page.locator("#picked").inner_text().startswith("sent"), page.locator("#picked").inner_text()
 
 
-def click(page: Any, key: str) -> None:
+def click(page: Page, key: str) -> None:
     """Click spot ``key`` and wait until the page has handled the click."""
     handled = int(page.get_attribute("body", "data-handled") or 0)
     click_target(page, key)
     page.wait_for_function(f"() => Number(document.body.dataset.handled || 0) > {handled}", timeout=WAIT_MS)
 
 
-def shown_svg(page: Any) -> str:
+def shown_svg(page: Page) -> str:
     return str(page.inner_html("#svg")).strip()
 
 
-def as_shown(page: Any, svg: str) -> str:
+def as_shown(page: Page, svg: str) -> str:
     """``svg`` as the page's HTML parser writes it back (``<rect/>`` becomes ``<rect></rect>``)."""
     return str(page.evaluate("(svg) => { const box = document.createElement('div'); box.innerHTML = svg; "
                              "return box.innerHTML; }", svg)).strip()
 
 
-def start_game(page: Any, site: WebSite, game: str, opponent: str, options: str) -> None:
+def start_game(page: Page, site: WebSite, game: str, opponent: str, options: str) -> None:
     page.goto(f"{site.url}/play")
     page.select_option("select[name=game]", game)
     page.select_option("select[name=opponent]", opponent)
@@ -93,7 +97,7 @@ def start_game(page: Any, site: WebSite, game: str, opponent: str, options: str)
     page.click("text=Start")
 
 
-def test_a_nodes_game_against_the_computer_is_played_by_clicks_to_its_end(browser: Any, site: WebSite,
+def test_a_nodes_game_against_the_computer_is_played_by_clicks_to_its_end(browser: Browser, site: WebSite,
                                                                           tmp_path: Path) -> None:
     page = browser.new_page(viewport={"width": 1100, "height": 760})
     start_game(page, site, "nodes", "easy", "turn_limit=4")
@@ -128,7 +132,8 @@ def test_a_nodes_game_against_the_computer_is_played_by_clicks_to_its_end(browse
         shutil.copy(picture, Path(SCREENSHOTS) / "web-live.png")
 
 
-def test_tightwire_lines_are_drawn_by_clicking_their_dots_and_choosing_the_move(browser: Any, site: WebSite) -> None:
+def test_tightwire_lines_are_drawn_by_clicking_their_dots_and_choosing_the_move(browser: Browser,
+                                                                                 site: WebSite) -> None:
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     start_game(page, site, "tightwire", "easy", "")
     page.wait_for_url("**/board/web-1", timeout=WAIT_MS)
@@ -143,12 +148,12 @@ def test_tightwire_lines_are_drawn_by_clicking_their_dots_and_choosing_the_move(
         assert board_json(site, "web-1")["moves"][snapshot["seen"]]["entry"] == state.action_to_text(action)
 
 
-def test_two_browsers_play_a_new_rule_game_each_seeing_the_other_move(browser: Any, site: WebSite) -> None:
+def test_two_browsers_play_a_new_rule_game_each_seeing_the_other_move(browser: Browser, site: WebSite) -> None:
     first, second = browser.new_context(), browser.new_context()  # two people: separate storage
     ann = first.new_page()
     start_game(ann, site, "newrule", "person", "size=4")
     ann.wait_for_selector("#links:not([hidden])", timeout=WAIT_MS)
-    links = {seat: ann.get_attribute(f'a[data-seat="{seat}"]', "href") for seat in ("1", "2")}
+    links = {seat: not_none(ann.get_attribute(f'a[data-seat="{seat}"]', "href")) for seat in ("1", "2")}
     ann.goto(site.url + links["1"])
     bo = second.new_page()
     bo.goto(site.url + links["2"])
@@ -185,7 +190,7 @@ def play_new_rule_over_http(site: WebSite, moves: int | None = None) -> tuple[st
     return name, tokens
 
 
-def test_the_archive_replays_a_finished_game_to_its_final_position(browser: Any, site: WebSite) -> None:
+def test_the_archive_replays_a_finished_game_to_its_final_position(browser: Browser, site: WebSite) -> None:
     name, _ = play_new_rule_over_http(site)
     final = board_json(site, name)
     total = final["seen"]
@@ -213,7 +218,7 @@ def test_the_archive_replays_a_finished_game_to_its_final_position(browser: Any,
     assert "# game: newrule" in record
 
 
-def test_a_stale_and_a_forged_action_are_refused_in_the_page(browser: Any, site: WebSite) -> None:
+def test_a_stale_and_a_forged_action_are_refused_in_the_page(browser: Browser, site: WebSite) -> None:
     name, tokens = play_new_rule_over_http(site, moves=3)
     assert board_json(site, name)["seen"] == 3
     player = browser.new_context().new_page()

@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from blockref.engines.implosion import Order
 from tests.web.conftest import WebSite
 from tests.web.test_browser import SCREENSHOTS, WAIT_MS, board_json, play_by_clicks, replayed, start_game, wait_seen
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
-def test_an_implosion_order_is_given_by_clicks_queued_and_played_at_the_turns_end(browser: Any, site: WebSite,
+
+def test_an_implosion_order_is_given_by_clicks_queued_and_played_at_the_turns_end(browser: Browser, site: WebSite,
                                                                                  tmp_path: Path) -> None:
     page = browser.new_page(viewport={"width": 1100, "height": 900})
     start_game(page, site, "implosion", "easy", "players=2 turn_seconds=30")

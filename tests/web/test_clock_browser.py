@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import httpx
 
 from tests.web.conftest import WebSite
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
+
 WAIT_MS = 60_000
 
 
 def test_the_live_page_and_the_lobby_show_the_clock_and_the_running_one_counts_down(site: WebSite,
-                                                                                     browser: Any) -> None:
+                                                                                     browser: Browser) -> None:
     created = httpx.post(f"{site.url}/api/games", json={"game": "nodes", "opponent": "person",
                                                         "options": {"clock": "60+120"}, "names": ["ann"]}).json()
     name, link = created["board"], created["links"]["1"]

@@ -7,6 +7,7 @@ import asyncio
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -18,10 +19,11 @@ from blockref.bridge.web.app import create_app
 from blockref.bridge.web.live import Boards
 from blockref.bridge.web.play import WebGames
 from blockref.bridge.web.refused import Refused
+from tests.support.narrow import not_none
 from tests.web.test_api import act, board, new_game
 
 
-def wait_until_over(client: TestClient, name: str) -> dict[str, object]:
+def wait_until_over(client: TestClient, name: str) -> dict[str, Any]:
     deadline = time.monotonic() + 60
     while not (found := board(client, name))["terminal"]:
         assert time.monotonic() < deadline, f"{name} did not end: {found['status']}"
@@ -35,7 +37,7 @@ def test_a_web_game_with_a_clock_is_lost_on_time_and_journaled_as_in_the_world(t
         answer = act(client, name, tokens["1"], "start a1", 0)  # the first move is free; blue's runs
         assert answer.status_code == 200, answer.text
         found = wait_until_over(client, name)
-        assert found["moves"][-1]["entry"] == "timeout 2"  # type: ignore[index]
+        assert found["moves"][-1]["entry"] == "timeout 2"
     summary = Journal(tmp_path / "journal.sqlite3").games()[-1]
     assert (summary.result, summary.reason) == ("player 1 won", "player 2 ran out of time")
 
@@ -52,8 +54,8 @@ def test_a_tightwire_web_game_keeps_its_clock_as_the_engine_variant(tmp_path: Pa
     with TestClient(create_app(tmp_path)) as client:
         name, _ = new_game(client, "tightwire", "person", clock="60+120+5")
         shown = board(client, name)
-        assert shown["options"]["clock"] == "60+120+5"  # type: ignore[index]
-        assert shown["clock"]["rules"] == "60+120+5" and shown["clock"]["running"] is None  # type: ignore[index]
+        assert shown["options"]["clock"] == "60+120+5"
+        assert shown["clock"]["rules"] == "60+120+5" and shown["clock"]["running"] is None
 
 
 def test_the_lobby_and_the_page_show_an_in_world_boards_clock_from_its_memo(tmp_path: Path) -> None:
@@ -86,8 +88,8 @@ def test_a_web_games_clock_runs_on_after_the_server_starts_again(tmp_path: Path)
     assert memo["mover"] == 2 and memo["entries"] == 3  # the server stopped while blue's clock ran
     with TestClient(create_app(tmp_path)) as client:
         found = wait_until_over(client, name)
-        assert found["moves"][-1]["entry"] == "timeout 2"  # type: ignore[index]
-        assert found["clock"]["running"] is None  # type: ignore[index]
+        assert found["moves"][-1]["entry"] == "timeout 2"
+        assert found["clock"]["running"] is None
 
 
 def test_a_move_sent_after_the_time_ran_out_is_refused_and_the_loss_journaled(tmp_path: Path) -> None:
@@ -103,5 +105,5 @@ def test_a_move_sent_after_the_time_ran_out_is_refused_and_the_loss_journaled(tm
     assert refused.value.status == 409
     summary = Journal(tmp_path / "journal.sqlite3").games()[-1]
     assert (summary.result, summary.reason) == ("player 1 won", "player 2 ran out of time")
-    assert games.boards.replay(summary.id).moves[-1]["entry"] == "timeout 2"  # type: ignore[union-attr]
+    assert not_none(games.boards.replay(summary.id)).moves[-1]["entry"] == "timeout 2"
     asyncio.run(games.close())

@@ -11,16 +11,19 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import httpx
 import pytest
 
-from blockref.bridge.embedded_server import free_port
+from blockref.bridge.embedded_server import EmbeddedServer, free_port
 from blockref.bridge.journal import Journal
 from tests.e2e.arena import Arena, BridgeProcess, api_offset, wait_for
 from tests.support.players import Players
 from tests.web.conftest import WebSite
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 pytestmark = pytest.mark.server
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,8 +42,8 @@ window.EventSource = function (url) {
 """Keeps every event the page receives, so that the test sees the order they came in."""
 
 
-def test_an_in_world_game_is_followed_live_move_by_move(embedded_server: Any, browser: Any, site: WebSite,
-                                                         tmp_path: Path) -> None:
+def test_an_in_world_game_is_followed_live_move_by_move(embedded_server: EmbeddedServer, browser: Browser,
+                                                         site: WebSite, tmp_path: Path) -> None:
     demo = subprocess.Popen(
         [sys.executable, "-m", "blockref.bridge.cli", "demo",
          "--server", f"{embedded_server.host}:{embedded_server.api_port}",
@@ -78,7 +81,7 @@ def test_an_in_world_game_is_followed_live_move_by_move(embedded_server: Any, br
     assert set(range(counts[0], len(saved.entries) + 1)) <= set(counts), counts  # every move, one by one
 
 
-def test_blockref_up_serves_the_page_in_its_own_process(embedded_server: Any, tmp_path: Path) -> None:
+def test_blockref_up_serves_the_page_in_its_own_process(embedded_server: EmbeddedServer, tmp_path: Path) -> None:
     port = free_port()
     bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", tmp_path, (580, 0, -3),
                            ("--web", str(port)))
@@ -97,7 +100,7 @@ def test_blockref_up_serves_the_page_in_its_own_process(embedded_server: Any, tm
     assert f"http://127.0.0.1:{port}/" in bridge.log.read_text()
 
 
-def test_a_seat_link_asked_for_in_chat_plays_a_move_that_the_world_shows(embedded_server: Any,
+def test_a_seat_link_asked_for_in_chat_plays_a_move_that_the_world_shows(embedded_server: EmbeddedServer,
                                                                         tmp_path: Path) -> None:
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     alice, bob = players.join("linkalice"), players.join("linkbob")

@@ -4,16 +4,21 @@ the board's page: each piece appears on the page, in order, with what it did (th
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
 
+from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.journal import Journal
 from blockref.engines.records import strip_comment
 from tests.e2e.arena import seated_arena
+from tests.support.narrow import not_none
 from tests.support.players import Players
 from tests.web.conftest import WebSite
 from tests.web.test_in_world import RECORD_EVENTS
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser
 
 pytestmark = pytest.mark.server
 GOLDEN = Path(__file__).resolve().parents[1] / "engines" / "golden"
@@ -21,8 +26,8 @@ ORIGIN = (75, 0, 66)  # x 74..120, z 21..67: clear of the other end-to-end board
 WAIT_MS = 60_000
 
 
-def test_a_game_the_bots_play_in_the_world_appears_on_the_page_piece_by_piece(embedded_server: Any, browser: Any,
-                                                                               site: WebSite) -> None:
+def test_a_game_the_bots_play_in_the_world_appears_on_the_page_piece_by_piece(embedded_server: EmbeddedServer,
+                                                                               browser: Browser, site: WebSite) -> None:
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     alice, bob = players.join("webalice"), players.join("webbob")
     arena = seated_arena(embedded_server, site.data, ORIGIN, alice, bob)
@@ -36,7 +41,7 @@ def test_a_game_the_bots_play_in_the_world_appears_on_the_page_piece_by_piece(em
         pieces = [piece for line in (GOLDEN / "cut.record").read_text().splitlines()
                   if (text := strip_comment(line)) for piece in text.split()]  # (no node in this game)
         for number, piece in enumerate(pieces, start=1):
-            arena.play({1: alice, 2: bob}[arena.shadow.current_player()], piece)  # type: ignore[index]
+            arena.play({1: alice, 2: bob}[not_none(arena.shadow.current_player())], piece)
             page.wait_for_function(f"() => window.blockrefSnapshot().seen >= {number}", timeout=WAIT_MS)
             shown = page.locator("#moves li").all_inner_texts()
             assert len(shown) == number and shown[-1].startswith(piece), shown

@@ -39,8 +39,8 @@ def test_an_answer_that_cannot_be_read_says_to_look_at_the_board(tmp_path: Path,
     token = links.issue("main", 1, "alex")
     submit = links.submit
 
-    def submit_then_break(*args: object) -> int:
-        ask = submit(*args)  # type: ignore[arg-type]
+    def submit_then_break(board: str, seat: int, name: str, action: str, seen: int) -> int:
+        ask = submit(board, seat, name, action, seen)
         links.close()
         return ask
 

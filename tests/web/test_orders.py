@@ -5,7 +5,7 @@ the computer seats give theirs; the board's lines say it all."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,8 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield test_client
 
 
-def wait_until(client: TestClient, name: str, test: Any, what: str, seconds: float = 60) -> dict[str, Any]:
+def wait_until(client: TestClient, name: str, test: Callable[[dict[str, Any]], bool], what: str,
+               seconds: float = 60) -> dict[str, Any]:
     deadline = time.monotonic() + seconds
     while not test(found := board(client, name)):
         assert time.monotonic() < deadline, f"{name}: {what} never happened: {found['seen']} entries, " \

@@ -18,6 +18,7 @@ from blockref.bridge.journal import Journal
 from blockref.bridge.web.app import create_app
 from blockref.bridge.web.positions import GameReplay
 from blockref.engines.catalogue import make_game
+from blockref.engines.core import GameState
 from tests.web.test_api import new_game, wait_for
 
 CONSEQUENCES = [
@@ -45,7 +46,8 @@ def random_game_until(game: str, options: dict[str, Any], seed: int, word: str) 
     """The entries of a random game of ``game`` up to the first whose consequences (as the page gets them)
     say ``word``."""
     rules, rng = make_game(game, options), random.Random(seed)
-    state, entries = rules.new_initial_state(), []
+    state: GameState[Any] = rules.new_initial_state()
+    entries: list[str] = []
     replay = GameReplay(game, options)
     while not state.is_terminal() and len(entries) < 400:
         action = rng.choice(state.legal_actions())

@@ -3,7 +3,7 @@ each position by the buttons and the arrow keys, and a link to a position that o
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
@@ -14,15 +14,18 @@ from tests.web.conftest import WebSite
 from tests.web.test_browser import as_shown, shown_svg
 from tests.web.test_page_words import CONSEQUENCES, random_game_until
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
 WAIT_MS = 60_000
 
 
-def at(page: Any, n: int) -> None:
+def at(page: Page, n: int) -> None:
     page.wait_for_function(f"() => document.body.dataset.at === '{n}'", timeout=WAIT_MS)
 
 
 @pytest.mark.parametrize(("game", "options", "seed", "word"), CONSEQUENCES, ids=[c[0] for c in CONSEQUENCES])
-def test_the_viewer_steps_through_a_game_of_each_kind(browser: Any, site: WebSite, game: str,
+def test_the_viewer_steps_through_a_game_of_each_kind(browser: Browser, site: WebSite, game: str,
                                                       options: dict[str, Any], seed: int, word: str) -> None:
     entries = random_game_until(game, options, seed, word)[:40]
     journal = Journal(site.data / "journal.sqlite3")

@@ -9,8 +9,8 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
+import httpx
 import pytest
 from starlette.testclient import TestClient
 
@@ -154,11 +154,14 @@ def running(tmp_path: Path) -> Iterator[tuple[Service, FakeWorld, TestClient]]:
             thread.join()
 
 
-def test_the_web_hands_a_links_move_to_the_referee_and_refuses_bad_ones(running: Any) -> None:
+def test_the_web_hands_a_links_move_to_the_referee_and_refuses_bad_ones(
+        running: tuple[Service, FakeWorld, TestClient]) -> None:
     service, world, client = running
     token = link_of_running(service, world)
-    act = lambda tok, action, seen: client.post("/api/board/main/act",  # noqa: E731
-                                                 json={"token": tok, "action": action, "seen": seen})
+
+    def act(tok: str, action: str, seen: int) -> httpx.Response:
+        return client.post("/api/board/main/act", json={"token": tok, "action": action, "seen": seen})
+
     assert client.post("/api/board/main/seat", json={"token": token}).json() == {"seat": 1}
     forged = act("forged", "c3-c4", 0)
     assert forged.status_code == 403 and "does not hold a seat" in forged.json()["error"]
@@ -182,7 +185,7 @@ def link_of_running(service: Service, world: FakeWorld) -> str:
     return found[0]
 
 
-def test_an_action_the_referee_never_takes_is_withdrawn(tmp_path: Path, monkeypatch: Any) -> None:
+def test_an_action_the_referee_never_takes_is_withdrawn(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     service, world = make_service(tmp_path)
     token = link_of(service, world, ALEX)
     monkeypatch.setattr(world_play, "ANSWER_WAIT", 0.3)

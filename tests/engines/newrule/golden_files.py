@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from blockref.engines.catalogue import parse_option
+from blockref.engines.catalogue import make_game, parse_option
 from blockref.engines.newrule import NewRuleGame
+from tests.support.narrow import expect
 
 GOLDEN = Path(__file__).parent / "golden"
 LEGAL = sorted(p for p in GOLDEN.glob("*.record") if p.with_suffix(".json").exists())
@@ -22,7 +23,7 @@ def options(record: Path) -> dict[str, object]:
 
 
 def game_for(record: Path) -> NewRuleGame:
-    return NewRuleGame(**options(record))  # type: ignore[arg-type]
+    return expect(make_game("newrule", options(record)), NewRuleGame)
 
 
 def cli_flags(record: Path) -> list[str]:

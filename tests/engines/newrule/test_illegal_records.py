@@ -4,16 +4,26 @@ from __future__ import annotations
 
 import subprocess
 from pathlib import Path
+from typing import TypedDict
 
 import pytest
 
 from blockref.engines.newrule import NewRuleGame, board_for, replay
 from tests.engines.engine_checks import assert_rejected, run_engine
 
+
+class Options(TypedDict, total=False):
+    """The options of :class:`NewRuleGame`."""
+
+    size: int
+    players: int
+    walled_border: bool
+
+
 # Player 2's d4 walled in by player 1; player 2 escaped to f6 (see golden/trap-by-wall.record).
 TRAPPED = ["start b2", "start d4", "d4-e4", "f1-g1", "d5-e5", "a1-b1", "d4-d5", "a1-a2", "e4-e5"]
 
-CASES = [
+CASES: list[tuple[Options, list[str], int, str | None]] = [
     # (options, lines, bad line number, words the reason must contain)
     ({}, ["start c3", "start c3"], 2, "c3 already holds player 1's initial"),
     ({}, ["c3"], 1, "begins with every player choosing a starting space"),
@@ -46,7 +56,7 @@ CASES = [
 
 
 @pytest.mark.parametrize(("options", "lines", "number", "words"), CASES)
-def test_replay_names_the_line_and_the_rule(options: dict, lines: list[str], number: int, words: str | None) -> None:
+def test_replay_names_the_line_and_the_rule(options: Options, lines: list[str], number: int, words: str | None) -> None:
     game = NewRuleGame(**options)
     if words is None:
         replay(game, lines)  # a wall between two teammates' spaces is allowed

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 import pytest
 
 from blockref.engines.catalogue import make_game
 from blockref.engines.core import IllegalAction
 from blockref.engines.tightwire import ClockRules, Draw, RecordError, Revive, TightwireGame, dot_name, replay
 from tests.engines.tightwire.common import SEED_POSITION
+from tests.support.narrow import expect
 
 SEED_CAPTURE = [*SEED_POSITION, "move B5-C3"]  # Blue to move with one piece off the board
 
@@ -21,6 +24,17 @@ def test_options_round_trip_and_text_options_from_the_catalogue() -> None:
     assert TightwireGame().options["setup"] == "default" and TightwireGame().options["clock"] == "none"
 
 
+class Options(TypedDict, total=False):
+    """The options of :class:`TightwireGame`."""
+
+    size: int
+    setup: str
+    first: int
+    slack: int
+    items: str
+    clock: str
+
+
 @pytest.mark.parametrize(("options", "words"), [
     ({"size": 4}, "size must be"), ({"size": 10}, "size must be"), ({"first": 3}, "first must be"),
     ({"slack": -1}, "slack must be"), ({"items": "1=teleport"}, "not an item"), ({"items": "3=extra_slack"},
@@ -28,9 +42,9 @@ def test_options_round_trip_and_text_options_from_the_catalogue() -> None:
     ({"clock": "fast"}, "clock must be"), ({"setup": "A1/A5,B5"}, "2 to 4 pieces"),
     ({"setup": "A1,B1/A1,B5"}, "same dot"), ({"setup": "A1,B9/A5,B5"}, "not a dot"),
 ])
-def test_bad_options_are_named(options: dict[str, object], words: str) -> None:
+def test_bad_options_are_named(options: Options, words: str) -> None:
     with pytest.raises(ValueError, match=words):
-        TightwireGame(**options)  # type: ignore[arg-type]
+        TightwireGame(**options)
 
 
 def test_default_setup_on_a_larger_board_and_player_two_first() -> None:
@@ -73,7 +87,7 @@ def test_woven_revive_onto_a_dot_with_exactly_one_line_once() -> None:
     assert "occupied" in str(state.why_illegal(state.action_from_text("revive C3 woven")))
     assert "a line touches A1" in str(state.why_illegal(state.action_from_text("revive A1")))
     state.apply(state.action_from_text("revive A1 woven"))  # A1 has one line, A1-B3
-    assert state.owner(state.action_from_text("revive A1").at) == 2  # type: ignore[union-attr]
+    assert state.owner(expect(state.action_from_text("revive A1"), Revive).at) == 2
     assert not state.woven_revive_left(2)
     assert state.history()[-1] == "revive A1 woven"
     assert replay(game, state.record_lines()).to_json() == state.to_json()
