@@ -31,7 +31,8 @@ def test_an_implosion_order_is_given_by_clicks_queued_and_played_at_the_turns_en
                            f"li.textContent.startsWith('{text}'))", timeout=WAIT_MS)
     assert page.locator("#queue").is_visible()
     assert page.locator("#hint").count() == 0  # orders are given at once: no hints
-    assert "the turn ends in" in page.locator("#turn").inner_text()
+    page.wait_for_function("() => document.querySelector('#turn').textContent.includes('the turn ends in')",
+                           timeout=WAIT_MS)
     page.fill("input[name=action]", "move 12.0 10.0")
     page.press("input[name=action]", "Enter")
     page.wait_for_function("() => document.querySelector('#reason').textContent !== ''", timeout=WAIT_MS)

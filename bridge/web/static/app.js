@@ -252,6 +252,7 @@ function board() {
     $("#queue").hidden = !(data.pending || []).length;
     showList("#chat", data.chat || []);
     turnEnds = data.terminal ? null : data.turn_ends;
+    $("#turn").textContent = turnText(turnEnds);  // at once, not only at the next tick
     if (token) {
       form.hidden = data.terminal;
       if (mySeat === null) $("#seat").textContent = "You hold a seat of this board.";
