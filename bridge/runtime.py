@@ -214,9 +214,12 @@ class Supervisor:
 
 
 def stop_on_sigterm() -> threading.Event:
-    """An event that SIGTERM sets, so a service loop ends cleanly when asked to (Ctrl-C raises as usual)."""
+    """An event that SIGTERM sets, so a service loop ends cleanly when asked to (Ctrl-C raises as usual).
+    The handler sets it from a thread of its own: a signal handler runs between two steps of the main
+    thread, which may be inside the event's own lock (a ``wait``, or the handler's ``set`` when a second
+    SIGTERM comes at once), and setting it there would wait for that lock for ever."""
     stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda signum, frame: stop.set())
+    signal.signal(signal.SIGTERM, lambda signum, frame: threading.Thread(target=stop.set, daemon=True).start())
     return stop
 
 
