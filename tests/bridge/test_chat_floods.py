@@ -14,19 +14,12 @@ from tests.bridge.fake_world import Cell
 from tests.bridge.test_implosion_world import seated
 from tests.bridge.test_seat_binding import HOME, OTHER, seated_alex
 from tests.bridge.test_service import chat, make_service
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
+from tests.support.clock import Clock
 
 
 def test_forty_helps_say_a_bounded_number_of_lines_and_one_warning() -> None:
     service, world = make_service()
-    service.desk.clock = clock = Clock()
+    service.desk.clock = clock = Clock(100.0)
     said = [line for _ in range(40) for line in chat(service, world, 9, "eve", "nodes help")]
     assert LINES_PER_WINDOW <= len(said) <= LINES_PER_WINDOW + 6
     assert sum("that is a lot of commands at once" in line for line in said) == 1
@@ -37,7 +30,7 @@ def test_forty_helps_say_a_bounded_number_of_lines_and_one_warning() -> None:
 
 def test_an_over_budget_command_is_not_carried_out() -> None:
     service, world = make_service()
-    service.desk.clock = Clock()
+    service.desk.clock = Clock(100.0)
     for _ in range(10):
         chat(service, world, 9, "eve", "nodes help")
     assert chat(service, world, 9, "eve", "nodes join") == []
@@ -97,7 +90,7 @@ def test_the_budgets_docstring_examples() -> None:
 
 def test_moves_played_by_chat_are_not_held_back_however_fast() -> None:
     table = seated()
-    table.service.desk.clock = Clock()
+    table.service.desk.clock = Clock(100.0)
     table.service.desk.budget.limit = 3
     for number in range(1, 11):
         assert f"order {number}: order 1 12.0 11.0 1" in table.chat(1, "ann", "imp move 12.0 11.0 1")[0]
@@ -107,7 +100,7 @@ def test_moves_played_by_chat_are_not_held_back_however_fast() -> None:
 
 def test_resets_asked_and_agreed_again_and_again_are_never_held_back() -> None:
     service, world = make_service()
-    service.desk.clock = Clock()
+    service.desk.clock = Clock(100.0)
     chat(service, world, 7, "alex", "nodes join 1")
     chat(service, world, 8, "bo", "nodes join 2")
     referee = service.referees["main"]
@@ -123,7 +116,7 @@ def test_resets_asked_and_agreed_again_and_again_are_never_held_back() -> None:
 
 def test_commands_refused_for_a_seat_of_another_machine_are_bounded_and_leave_its_holder_answered() -> None:
     service, world, _ = seated_alex()
-    service.desk.clock = Clock()
+    service.desk.clock = Clock(100.0)
     world.log_in(9, "alex", OTHER)
     service.step()
     said = [line for _ in range(40) for line in chat(service, world, 9, "alex", "nodes concede")]

@@ -9,7 +9,7 @@ from blockref.bridge.journal import Journal
 from blockref.bridge.referee import BoardReferee
 from blockref.bridge.service import Service
 from tests.bridge.fake_world import FakeWorld
-from tests.bridge.test_matches import Clock
+from tests.support.clock import Clock
 
 PEOPLE = {1: "alice", 2: "bob", 3: "carol"}
 

@@ -20,6 +20,7 @@ from blockref.engines.ai.implosion_player import ImplosionPlayer
 from blockref.engines.implosion import NODES, ImplosionState, Order, parse_node, replay
 from blockref.schematics.implosion_layout import ImplosionLayout, seat_block
 from tests.bridge.fake_world import FakeWorld
+from tests.support.clock import Clock
 from tests.support.narrow import expect, not_none
 
 N = parse_node
@@ -28,14 +29,6 @@ N = parse_node
 def state_of(referee: BoardReferee) -> ImplosionState:
     """The game an Implosion board's referee holds."""
     return expect(referee.state, ImplosionState)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class Options(TypedDict, total=False):

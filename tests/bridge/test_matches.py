@@ -20,17 +20,10 @@ from blockref.bridge.service import Service
 from blockref.engines.catalogue import game_module
 from blockref.engines.core import AGREED_DRAW
 from tests.bridge.fake_world import FakeWorld
+from tests.support.clock import Clock
 from tests.support.narrow import not_none
 
 PEOPLE = {1: "alice", 2: "bob", 3: "carol", 4: "dave"}
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class Options(TypedDict, total=False):
