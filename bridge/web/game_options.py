@@ -12,16 +12,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from blockref.bridge.games import world_class
 from blockref.engines.catalogue import make_game
 
-WORLD_NAMES = {"implosion": {"dice_seed": "seed"}}
-"""Options the world (chat, ``--option``) names otherwise than the engine does, by game."""
+
+def world_names(game: str) -> dict[str, str]:
+    """The options the world of ``game`` (chat, ``--option``) names otherwise than its engine does: world
+    name -> engine keyword, as the game's options declare them."""
+    return {o.name: o.keyword for o in world_class(game).options if o.keyword is not None and o.keyword != o.name}
 
 
 def engine_options(game: str, options: Mapping[str, Any], also: Iterable[str]) -> dict[str, Any]:
     """``options`` with the world's names put as the engine's; ValueError names an option ``game`` has not
     (``also``: the names taken by others than the engine, such as a turn clock's)."""
-    renamed = WORLD_NAMES.get(game, {})
+    renamed = world_names(game)
     known = [*make_game(game).options, *also]
     shown = [next((w for w, e in renamed.items() if e == k), k) for k in known]
     given = {}
