@@ -20,7 +20,7 @@ import random
 import sys
 import time
 import timeit
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -91,12 +91,14 @@ def after_random_actions(game: Game[S], count: int, seed: int = 3) -> S:
     return state
 
 
-def throughput(what: str, unit: str, measure: Callable[[], dict[str, Any]], count_key: str, target: int) -> Verdict:
+def throughput(what: str, unit: str, measure: Callable[[], Mapping[str, object]], count_key: str,
+               target: int) -> Verdict:
     """Run ``measure`` (a ``random_games`` call) and print its rate by the wall clock and per CPU second."""
     cpu = time.process_time()
     figures = measure()
-    cpu_rate = round(figures[count_key] / max(time.process_time() - cpu, 1e-9))
-    rate = figures[f"{count_key}_per_second"]
+    count, rate = figures[count_key], figures[f"{count_key}_per_second"]
+    assert isinstance(count, int) and isinstance(rate, int), figures
+    cpu_rate = round(count / max(time.process_time() - cpu, 1e-9))
     print(f"{what}: {rate:,} {unit} per second, {cpu_rate:,} per CPU second (target >= {target:,})")
     print("  random-games:", json.dumps(figures))
     return Verdict(what, f"{rate:,} {unit}/s", f">= {target:,}", rate >= target, cpu_rate >= target)

@@ -52,7 +52,7 @@ def game_module(name: str) -> ModuleType:
     return module
 
 
-def parse_option(text: str) -> Any:
+def parse_option(text: str) -> bool | int | str:
     """An option value from text: a whole number, ``true``/``false``, or the text itself."""
     lowered = text.strip().lower()
     if lowered in ("true", "false"):
@@ -63,7 +63,7 @@ def parse_option(text: str) -> Any:
         return text.strip()
 
 
-def make_game(name: str, options: Mapping[str, Any] | None = None) -> Game[Any]:
+def make_game(name: str, options: Mapping[str, object] | None = None) -> Game[Any]:
     """Game ``name`` with ``options`` (values may be text, as typed). Raises ``ValueError`` naming a bad
     option."""
     values = {key.replace("-", "_"): parse_option(v) if isinstance(v, str) else v

@@ -10,23 +10,33 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterable
-from typing import Any, NoReturn, Protocol, TypeVar
+from typing import Any, NoReturn, Protocol, TypedDict, TypeVar
 
-from blockref.engines.catalogue import game_module, make_game
+from blockref.engines.catalogue import make_game
+from blockref.engines.core import Game
 from blockref.engines.options import engine_default
 from blockref.engines.record_header import HeaderError, RecordHeader, game_for_record, split_header
 from blockref.engines.records import RecordError, read_lines
 
 
 class JsonState(Protocol):
-    def to_json(self) -> Any: ...
+    def to_json(self) -> object:
+        """The state as one JSON object (``json.dumps`` takes it)."""
 
 
 StateT = TypeVar("StateT", bound=JsonState)
+GameT = TypeVar("GameT", bound=Game[Any])
 AddOptions = Callable[[argparse.ArgumentParser], object]
 
 
-def defaulted(game: type, name: str, text: str) -> dict[str, Any]:
+class FlagDefault(TypedDict):
+    """The ``default`` and ``help`` keywords of ``add_argument``."""
+
+    default: object
+    help: str
+
+
+def defaulted(game: type, name: str, text: str) -> FlagDefault:
     """``default`` and ``help`` of the flag of option ``name``: the engine ``game``'s own default (declared
     once, in its signature), said at the end of ``text``."""
     default = engine_default(game, name, object)
@@ -67,24 +77,23 @@ def build_parser(
 
 def run(
     args: argparse.Namespace,
-    name: str,
-    replay: Callable[[Any, Iterable[str]], StateT],
+    game_type: type[GameT],
+    replay: Callable[[GameT, Iterable[str]], StateT],
     show: Callable[[StateT], str],
-    random_games: Callable[[int, int, Any], dict[str, Any]],
+    random_games: Callable[[int, int, GameT], object],
     *,
     least_count: int | None = None,
     option_error: str = "",
 ) -> int:
-    """Run the parsed command on game ``name``, its options from ``args`` (and, for ``replay``, from the
-    record's header, which ``args`` override; a bad one is printed after ``option_error``): print the
-    replayed state (``show`` it, or as JSON with ``--json``) or the random games' figures. Returns the exit
-    status."""
-    given = {key: value for key in game_module(name).GAME().options
-             if (value := getattr(args, key, None)) is not None}
+    """Run the parsed command on the game of ``game_type`` (the engine package's ``GAME``), its options from
+    ``args`` (and, for ``replay``, from the record's header, which ``args`` override; a bad one is printed
+    after ``option_error``): print the replayed state (``show`` it, or as JSON with ``--json``) or the
+    random games' figures (a JSON object). Returns the exit status."""
+    given = {key: value for key in game_type().options if (value := getattr(args, key, None)) is not None}
     if args.command == "replay":
-        return _replay(args, name, given, replay, show, option_error)
+        return _replay(args, game_type, given, replay, show, option_error)
     try:
-        game = make_game(name, given)
+        game = _of_type(game_type, make_game(game_type.name, given))
     except ValueError as error:
         print(f"{option_error}{error}", file=sys.stderr)
         return 2
@@ -95,13 +104,21 @@ def run(
     return 0
 
 
-def _replay(args: argparse.Namespace, name: str, given: dict[str, Any], replay: Callable[[Any, Iterable[str]], StateT],
-            show: Callable[[StateT], str], option_error: str) -> int:
+def _of_type(game_type: type[GameT], game: Game[Any]) -> GameT:
+    """``game``, made by name, as the ``game_type`` the engine package's ``GAME`` is."""
+    if not isinstance(game, game_type):
+        raise TypeError(f"the game {game_type.name} was made as a {type(game).__name__}, not a {game_type.__name__}")
+    return game
+
+
+def _replay(args: argparse.Namespace, game_type: type[GameT], given: dict[str, object],
+            replay: Callable[[GameT, Iterable[str]], StateT], show: Callable[[StateT], str], option_error: str) -> int:
+    name = game_type.name
     header = RecordHeader()
     try:
         header, lines = split_header(read_lines(args.file))
         try:
-            game = game_for_record(name, header, given)
+            game = _of_type(game_type, game_for_record(name, header, given))
         except HeaderError:
             raise
         except ValueError as error:  # a bad option on the command line

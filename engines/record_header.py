@@ -126,7 +126,7 @@ def split_header(lines: Iterator[str]) -> tuple[RecordHeader, Iterator[str]]:
     return header, repeat("", number)
 
 
-def game_for_record(name: str, header: RecordHeader, given: Mapping[str, Any]) -> Game[Any]:
+def game_for_record(name: str, header: RecordHeader, given: Mapping[str, object]) -> Game[Any]:
     """Game ``name`` with the options of ``header``, each overridden by ``given``. Raises
     :class:`HeaderError` for a header of another game or a bad option in it, and ``ValueError`` for a
     bad option in ``given``."""
@@ -149,9 +149,9 @@ def _shown(text: str) -> str:
     return repr(text[:40] + "..." if len(text) > 40 else text)
 
 
-def header_lines(game: str, options: Mapping[str, Any]) -> list[str]:
+def header_lines(game: str, options: Mapping[str, object]) -> list[str]:
     """The header of a record of ``game`` played with ``options`` (booleans as ``true``/``false``)."""
-    def text(value: Any) -> str:
+    def text(value: object) -> str:
         return str(value).lower() if isinstance(value, bool) else str(value)
 
     lines = [f"# game: {game}"]

@@ -28,11 +28,9 @@ import re
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, Any, TypeVar
+from typing import IO
 
-from blockref.engines.core import Game, GameState, IllegalAction
-
-StateT = TypeVar("StateT", bound=GameState[Any])
+from blockref.engines.core import Game, IllegalAction, StateT
 
 MAX_LINE_CHARS = 10_000
 """The longest line a record may hold, comments included."""

@@ -49,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return cli.run(args, "implosion", replay, render_text, random_games)
+    return cli.run(args, ImplosionGame, replay, render_text, random_games)
 
 
 if __name__ == "__main__":

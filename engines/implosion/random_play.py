@@ -6,12 +6,37 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import TypedDict
 
 from blockref.engines.implosion.actions import END_TURN, Order
 from blockref.engines.implosion.board import NEIGHBOURS, NODES
 from blockref.engines.implosion.state import ImplosionGame, ImplosionState
 from blockref.engines.random_play import mean, per_second, play_out
+
+
+class Figures(TypedDict):
+    """The figures of the ``random-games`` command (:func:`random_games`); ``wins`` by player number as text."""
+
+    games: int
+    players: int
+    actions: int
+    orders: int
+    seconds: float
+    actions_per_second: int
+    mean_turns: float
+    early_ends: int
+    wins: dict[str, int]
+
+
+class StormFigures(TypedDict):
+    """The figures of one order storm (:func:`order_storm`)."""
+
+    players: int
+    turns: int
+    orders: int
+    engine_seconds: float
+    seconds: float
+    result: str
 
 
 def random_game(game: ImplosionGame, rng: random.Random) -> tuple[ImplosionState, int]:
@@ -22,7 +47,7 @@ def random_game(game: ImplosionGame, rng: random.Random) -> tuple[ImplosionState
     return state, orders
 
 
-def random_games(count: int, seed: int, game: ImplosionGame | None = None) -> dict[str, Any]:
+def random_games(count: int, seed: int, game: ImplosionGame | None = None) -> Figures:
     """Play ``count`` seeded random games and report the figures of the ``random-games`` command. Each
     game takes ``game``'s options with its own battle seed drawn from ``seed``."""
     game = game or ImplosionGame()
@@ -31,7 +56,8 @@ def random_games(count: int, seed: int, game: ImplosionGame | None = None) -> di
     actions = orders = turns = early = 0
     start = time.perf_counter()
     for _ in range(count):
-        state, given = random_game(ImplosionGame(**(game.options | {"seed": rng.randrange(2**32)})), rng)
+        battles = ImplosionGame(players=game.players, seed=rng.randrange(2**32), turns=game.turns, implode=game.implode)
+        state, given = random_game(battles, rng)
         orders += given
         actions += len(state.history())
         turns += state.turn
@@ -78,7 +104,7 @@ def random_orders(state: ImplosionState, rng: random.Random, per_player: int = O
     return orders
 
 
-def order_storm(game: ImplosionGame, seed: int, per_player: int = ORDERS_PER_PLAYER) -> dict[str, Any]:
+def order_storm(game: ImplosionGame, seed: int, per_player: int = ORDERS_PER_PLAYER) -> StormFigures:
     """Play ``game`` to its end, every player giving ``per_player`` :func:`random_orders` each turn.
     ``engine_seconds`` counts the ``apply`` calls alone (legality checks included), ``seconds`` the
     making of the orders too.

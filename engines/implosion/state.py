@@ -20,7 +20,7 @@ game replays exactly from its options (the seed among them) and its history.
 from __future__ import annotations
 
 import random
-from typing import Any, Self
+from typing import Self, TypedDict
 
 from blockref.engines.core import AGREED_DRAW, SIMULTANEOUS, Game, GameState, IllegalAction, Player
 from blockref.engines.implosion.actions import END_TURN, EndTurn, ImplosionAction, Order, parse_action
@@ -40,6 +40,7 @@ from blockref.engines.implosion.board import (
     spawn_nodes_of,
     start_node,
 )
+from blockref.engines.jsonvalue import JsonObject
 
 START_UNITS = 12
 TURNS_PER_RING = 14
@@ -71,11 +72,36 @@ class ImplosionGame(Game["ImplosionState"]):
         )
 
     @property
-    def options(self) -> dict[str, Any]:
+    def options(self) -> JsonObject:
         return {"players": self.players, "seed": self.seed, "turns": self.turns, "implode": self.implode}
 
     def new_initial_state(self) -> ImplosionState:
         return ImplosionState(self)
+
+
+class PlayerJson(TypedDict):
+    points: int
+    units: int
+    out: bool
+
+
+class HeldNodeJson(TypedDict):
+    at: str
+    player: Player
+    units: int
+
+
+class ImplosionJson(TypedDict):
+    """The final-state object of the replay contract (:meth:`ImplosionState.to_json`); players by their
+    numbers as text."""
+
+    turn: int
+    over: bool
+    winner: Player | None
+    draw: bool
+    vanished: int
+    players: dict[str, PlayerJson]
+    nodes: list[HeldNodeJson]
 
 
 class ImplosionState(GameState[ImplosionAction]):
@@ -176,13 +202,13 @@ class ImplosionState(GameState[ImplosionAction]):
     def action_from_text(self, text: str) -> ImplosionAction:
         return parse_action(text)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> ImplosionJson:
         """The final-state object of the replay contract: held nodes sorted by ring, then index."""
-        players = {
+        players: dict[str, PlayerJson] = {
             str(p): {"points": self._points[p], "units": self._total[p], "out": self._out[p]}
             for p in range(1, self.game.players + 1)
         }
-        nodes = [
+        nodes: list[HeldNodeJson] = [
             {"at": node_name(n), "player": self._owner[n], "units": self._units[n]} for n in NODES if self._owner[n]
         ]
         return {

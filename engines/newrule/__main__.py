@@ -48,7 +48,7 @@ def _show(state: NewRuleState) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return cli.run(args, "newrule", replay, _show, random_games, least_count=0, option_error="bad option: ")
+    return cli.run(args, NewRuleGame, replay, _show, random_games, least_count=0, option_error="bad option: ")
 
 
 if __name__ == "__main__":

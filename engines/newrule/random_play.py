@@ -4,10 +4,24 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import TypedDict
 
+from blockref.engines.jsonvalue import JsonObject
 from blockref.engines.newrule.state import NewRuleGame, NewRuleState
 from blockref.engines.random_play import mean, per_second
+
+
+class Figures(TypedDict):
+    """The figures of the ``random-games`` command (:func:`random_games`); ``wins`` by player number as text."""
+
+    games: int
+    actions: int
+    seconds: float
+    actions_per_second: int
+    mean_turns: float
+    mean_escapes: float
+    wins: dict[str, int]
+    options: JsonObject
 
 
 def random_game(game: NewRuleGame, rng: random.Random) -> NewRuleState:
@@ -19,7 +33,7 @@ def random_game(game: NewRuleGame, rng: random.Random) -> NewRuleState:
     return state
 
 
-def random_games(count: int, seed: int, game: NewRuleGame | None = None) -> dict[str, Any]:
+def random_games(count: int, seed: int, game: NewRuleGame | None = None) -> Figures:
     """Play ``count`` seeded random games and report the figures of the ``random-games`` command
     (``actions`` counts every applied action, escapes included; the time includes legal-action generation)."""
     game = game or NewRuleGame()

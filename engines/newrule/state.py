@@ -19,9 +19,10 @@ is dead; its owner must escape to a new space at once and skips a turn for it.
 
 from __future__ import annotations
 
-from typing import Any, Self
+from typing import Self, TypedDict
 
 from blockref.engines.core import AGREED_DRAW, Game, GameState, IllegalAction, Player
+from blockref.engines.jsonvalue import JsonObject
 from blockref.engines.newrule.actions import Escape, Grow, NewRuleAction, Start, Wall
 from blockref.engines.newrule.board import Board, Space, board_for
 
@@ -62,7 +63,7 @@ class NewRuleGame(Game["NewRuleState"]):
         self.walled_border = walled_border
 
     @property
-    def options(self) -> dict[str, Any]:
+    def options(self) -> JsonObject:
         return {"size": self.size, "players": self.num_players, "walled_border": self.walled_border}
 
     def new_initial_state(self) -> NewRuleState:
@@ -78,6 +79,28 @@ class NewRuleGame(Game["NewRuleState"]):
             state.time_out(int(words[1]))
         else:
             super().replay_history_entry(state, entry)
+
+
+class SpaceJson(TypedDict):
+    at: str
+    player: Player
+    dead: bool
+
+
+class NewRuleJson(TypedDict):
+    """The final-state object of the replay contract (:meth:`NewRuleState.to_json`); players and sides
+    by their numbers as text."""
+
+    to_move: Player | None
+    turns: int
+    over: bool
+    winner: int | None
+    draw: bool
+    scores: dict[str, int]
+    side_scores: dict[str, int]
+    spaces: list[SpaceJson]
+    walls: list[str]
+    skips: dict[str, int]
 
 
 class NewRuleState(GameState[NewRuleAction]):
@@ -256,10 +279,10 @@ class NewRuleState(GameState[NewRuleAction]):
     def action_from_text(self, text: str) -> NewRuleAction:
         return self.board.parse_action(text)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> NewRuleJson:
         """The final-state object of the replay contract (spaces and walls sorted as strings)."""
         board = self.board
-        spaces = [
+        spaces: list[SpaceJson] = [
             {"at": board.space_names[s], "player": self._owner[s], "dead": self._dead[s]}
             for s in range(board.space_count)
             if self._owner[s]
@@ -273,7 +296,7 @@ class NewRuleState(GameState[NewRuleAction]):
             "draw": self.is_draw(),
             "scores": {str(p): n for p, n in self.scores().items()},
             "side_scores": {str(side): n for side, n in self.side_scores().items()},
-            "spaces": sorted(spaces, key=lambda space: str(space["at"])),
+            "spaces": sorted(spaces, key=lambda space: space["at"]),
             "walls": sorted(walls),
             "skips": {str(p): n for p, n in self.skips().items()},
         }
@@ -309,11 +332,11 @@ class NewRuleState(GameState[NewRuleAction]):
             return "nobody owes a forced escape now"
         if kind is Start and phase != "start":
             return "the starts are over; grow (SPACE) or draw a wall (DOT-DOT)"
-        if kind is Wall:
-            if not 0 <= action.edge < self.board.edge_count:  # type: ignore[union-attr]
+        if isinstance(action, Wall):  # kind is one of the four (above): the same as ``kind is Wall``
+            if not 0 <= action.edge < self.board.edge_count:
                 return f"{action} is not a wall of this board"
-            return self._why_wall_illegal(action.edge)  # type: ignore[union-attr]
-        space = action.space  # type: ignore[union-attr]
+            return self._why_wall_illegal(action.edge)
+        space = action.space
         if not 0 <= space < self.board.space_count:
             return f"{action} is not a space of this board"
         if self._owner[space]:
@@ -352,21 +375,20 @@ class NewRuleState(GameState[NewRuleAction]):
         self._history.append(str(action))
         self._last = action
         self.turns += 1
-        kind = type(action)
-        if kind is Wall:
+        if isinstance(action, Wall):
             self._last_turn_player = me
-            self._owe_escapes(me, self._build_wall(action.edge))  # type: ignore[union-attr]
-        elif kind is Escape:
+            self._owe_escapes(me, self._build_wall(action.edge))
+        elif isinstance(action, Escape):
             self._escapes.pop(0)
             self._skips[me] += 1
-            if self._initial(me, action.space):  # type: ignore[union-attr]
+            if self._initial(me, action.space):
                 self._escapes.insert(0, me)  # dead at once: another escape, taken at once
         else:
-            if kind is Grow:
+            if isinstance(action, Grow):
                 self._last_turn_player = me
             else:
                 self._started += 1
-            if self._initial(me, action.space):  # type: ignore[union-attr]
+            if self._initial(me, action.space):
                 self._owe_escapes(me, [me])
         self._next()
 

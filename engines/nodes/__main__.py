@@ -45,7 +45,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.turn_limit is not None and args.turn_limit < 1:
         print("--turn-limit must be at least 1", file=sys.stderr)
         return 2
-    return cli.run(args, "nodes", replay, _show, random_games)
+    return cli.run(args, NodesGame, replay, _show, random_games)
 
 
 if __name__ == "__main__":

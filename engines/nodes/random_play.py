@@ -4,11 +4,22 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import TypedDict
 
 from blockref.engines.nodes.actions import Pass
 from blockref.engines.nodes.state import NodesGame, NodesState
 from blockref.engines.random_play import mean, per_second, play_out
+
+
+class Figures(TypedDict):
+    """The figures of the ``random-games`` command (:func:`random_games`); ``wins`` by player number as text."""
+
+    games: int
+    placements: int
+    seconds: float
+    placements_per_second: int
+    mean_turns: float
+    wins: dict[str, int]
 
 
 def random_game(game: NodesGame, rng: random.Random) -> tuple[NodesState, int]:
@@ -18,7 +29,7 @@ def random_game(game: NodesGame, rng: random.Random) -> tuple[NodesState, int]:
     return state, placements
 
 
-def random_games(count: int, seed: int, game: NodesGame | None = None) -> dict[str, Any]:
+def random_games(count: int, seed: int, game: NodesGame | None = None) -> Figures:
     """Play ``count`` seeded random games and report the figures of the ``random-games`` command."""
     game = game or NodesGame()
     rng = random.Random(seed)

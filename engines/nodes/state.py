@@ -17,9 +17,10 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Literal, NamedTuple, Self
+from typing import Literal, NamedTuple, Self, TypedDict
 
 from blockref.engines.core import AGREED_DRAW, Game, GameState, IllegalAction, Player, is_agreed_draw
+from blockref.engines.jsonvalue import JsonObject
 from blockref.engines.nodes.actions import (
     NODE_ACTIONS,
     PASS,
@@ -36,7 +37,6 @@ from blockref.engines.nodes.board import (
     EDGE,
     EDGE_COUNT,
     EDGE_ENDS,
-    NEIGHBOUR,
     OPPOSITE,
     POINT_EDGES,
     POINTS,
@@ -68,7 +68,13 @@ class BoardArrays(NamedTuple):
     wire_count: list[int]  # wires per player (index 1 and 2)
 
 
-_Snapshot = tuple[Any, ...]
+_Snapshot = tuple[  # what make() saves and unmake() puts back
+    bytearray, bytearray, bytearray, "array[int]", bytearray, bytearray,  # node, term, wire, wire_from, ends, owner
+    list[set[Point]], list[set[Point]], list[int],  # hot, nodes, wire_count
+    tuple[Player, int, int, Player | None, bool],  # player, wires_placed_this_turn, turns, winner, over
+    "list[NodesAction] | None",  # legal
+    tuple[int, int, int],  # lengths of history, turn_pieces and its last list
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +111,7 @@ class NodesGame(Game["NodesState"]):
         self.turn_limit = turn_limit
 
     @property
-    def options(self) -> dict[str, Any]:
+    def options(self) -> JsonObject:
         return {"corners": self.corners, "turn_limit": self.turn_limit}
 
     def start_points(self) -> dict[Player, tuple[Point, ...]]:
@@ -125,6 +131,26 @@ class NodesGame(Game["NodesState"]):
             state.time_out(int(words[1]))
         else:
             state.apply(state.action_from_text(entry))
+
+
+class NodeJson(TypedDict):
+    player: Player
+    at: str
+    damaged: list[str]
+
+
+WireJson = TypedDict("WireJson", {"player": Player, "from": str, "to": str})
+
+
+class NodesJson(TypedDict):
+    """The final-state object of the replay contract (:meth:`NodesState.to_json`)."""
+
+    to_move: Player | None
+    turns: int
+    winner: Player | None
+    draw: bool
+    nodes: list[NodeJson]
+    wires: list[WireJson]
 
 
 class NodesState(GameState[NodesAction]):
@@ -230,20 +256,22 @@ class NodesState(GameState[NodesAction]):
     def action_from_text(self, text: str) -> NodesAction:
         return parse_action(text)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> NodesJson:
         """The final-state object of the replay contract: nodes sorted by ``at``, wires by ``from`` + ``to``
         (the point names as strings, so ``a10`` sorts before ``a2``)."""
-        nodes = [
+        nodes: list[NodeJson] = [
             {"player": n.player, "at": point_name(n.at), "damaged": list(n.damaged)} for n in self.nodes()
         ]
-        wires = [{"player": w.player, "from": point_name(w.frm), "to": point_name(w.to)} for w in self.wires()]
+        wires: list[WireJson] = [
+            {"player": w.player, "from": point_name(w.frm), "to": point_name(w.to)} for w in self.wires()
+        ]
         return {
             "to_move": self.current_player(),
             "turns": self.turns,
             "winner": self._winner,
             "draw": self.is_draw(),
-            "nodes": sorted(nodes, key=lambda n: str(n["at"])),
-            "wires": sorted(wires, key=lambda w: str(w["from"]) + str(w["to"])),
+            "nodes": sorted(nodes, key=lambda n: n["at"]),
+            "wires": sorted(wires, key=lambda w: w["from"] + w["to"]),
         }
 
     def clone(self) -> Self:
@@ -423,18 +451,20 @@ class NodesState(GameState[NodesAction]):
         for p in sorted(self._nodes[me]) if ordered else self._nodes[me]:
             base = p * 4
             for d in DIRECTIONS:
-                if term[base + d] == FREE:
-                    q = NEIGHBOUR[base + d]
-                    if q >= 0 and not (node[q] == me and term[q * 4 + OPPOSITE[d]] != FREE):
-                        yield WIRE_ACTIONS[base + d]  # type: ignore[misc]
+                if term[base + d] != FREE or (action := WIRE_ACTIONS[base + d]) is None:  # None: off the board
+                    continue
+                q = action.to
+                if not (node[q] == me and term[q * 4 + OPPOSITE[d]] != FREE):
+                    yield action
         for p in sorted(self._hot[me]) if ordered else self._hot[me]:
             base = p * 4
             for d in DIRECTIONS:
-                q = NEIGHBOUR[base + d]
-                if q < 0 or wire[EDGE[base + d]]:
+                action = WIRE_ACTIONS[base + d]
+                if action is None or wire[EDGE[base + d]]:
                     continue
+                q = action.to
                 if not (node[q] == me and term[q * 4 + OPPOSITE[d]] != FREE):
-                    yield WIRE_ACTIONS[base + d]  # type: ignore[misc]
+                    yield action
 
     # ----------------------------------------------------------------- playing
     def push(self, action: NodesAction) -> None:

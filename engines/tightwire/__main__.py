@@ -43,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return cli.run(args, "tightwire", replay, render_text, random_games, least_count=1)
+    return cli.run(args, TightwireGame, replay, render_text, random_games, least_count=1)
 
 
 if __name__ == "__main__":

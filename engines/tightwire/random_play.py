@@ -4,12 +4,26 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import TypedDict
 
 from blockref.engines.random_play import mean, per_second, play_out
 from blockref.engines.tightwire.state import TightwireGame, TightwireState
 
 TURN_CAP = 2000
+
+
+class Figures(TypedDict):
+    """The figures of the ``random-games`` command (:func:`random_games`); ``wins`` by player number as text."""
+
+    games: int
+    actions: int
+    seconds: float
+    actions_per_second: int
+    cpu_seconds: float
+    actions_per_cpu_second: int
+    mean_turns: float
+    wins: dict[str, int]
+    no_legal_turn_losses: int
 
 
 def random_game(game: TightwireGame, rng: random.Random, cap: int = TURN_CAP) -> TightwireState:
@@ -20,7 +34,7 @@ def random_game(game: TightwireGame, rng: random.Random, cap: int = TURN_CAP) ->
     return state
 
 
-def random_games(count: int, seed: int, game: TightwireGame | None = None) -> dict[str, Any]:
+def random_games(count: int, seed: int, game: TightwireGame | None = None) -> Figures:
     """Play ``count`` seeded random games and report the figures of the ``random-games`` command
     (an action is a whole turn; its legal-action generation is included in the time). The figures per CPU
     second tell the engine's speed on a machine busy with other work; per second is what a user waits."""

@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Self
+from typing import Self, TypedDict
 
 from blockref.engines.core import AGREED_DRAW, Game, GameState, IllegalAction, Player, is_agreed_draw
+from blockref.engines.jsonvalue import JsonObject
 from blockref.engines.tightwire.actions import Draw, Move, Revive, TightwireAction, parse_action
 from blockref.engines.tightwire.board import MAX_SIZE, MIN_SIZE, STRIDE, Dot, Geometry, dot_name, geometry
 from blockref.engines.tightwire.clock import NO_CLOCK, ClockRules
@@ -81,7 +82,7 @@ class TightwireGame(Game["TightwireState"]):
         setup: str = "default",
         first: int = 1,
         slack: int = 1,
-        items: str | Mapping[Any, Any] = "none",
+        items: str | Mapping[object, object] = "none",
         clock: str = NO_CLOCK,
     ) -> None:
         if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
@@ -100,7 +101,7 @@ class TightwireGame(Game["TightwireState"]):
         self.clock: ClockRules | None = ClockRules.parse(clock)
 
     @property
-    def options(self) -> dict[str, Any]:
+    def options(self) -> JsonObject:
         return {
             "size": self.size,
             "setup": setup_text(self.setup, self.size),
@@ -125,6 +126,27 @@ class TightwireGame(Game["TightwireState"]):
             state.agree_draw()
         else:
             state.apply(state.action_from_text(entry))
+
+
+class PieceJson(TypedDict):
+    player: Player
+    at: str
+
+
+LineJson = TypedDict("LineJson", {"from": str, "to": str, "slack": bool})
+
+
+class TightwireJson(TypedDict):
+    """The final-state object of the replay contract (:meth:`TightwireState.to_json`); players by their
+    numbers as text."""
+
+    to_move: Player | None
+    turns: int
+    winner: Player | None
+    pieces: list[PieceJson]
+    lines: list[LineJson]
+    off_board: dict[str, int]
+    slack_left: dict[str, int]
 
 
 class TightwireState(GameState[TightwireAction]):
@@ -256,10 +278,10 @@ class TightwireState(GameState[TightwireAction]):
     def action_from_text(self, text: str) -> TightwireAction:
         return parse_action(text, self.game.size)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> TightwireJson:
         """The final-state object of the replay contract."""
-        pieces = [{"player": p, "at": dot_name(d)} for p in (1, 2) for d in self.pieces(p)]
-        lines = []
+        pieces: list[PieceJson] = [{"player": p, "at": dot_name(d)} for p in (1, 2) for d in self.pieces(p)]
+        lines: list[LineJson] = []
         for a, b, slack in self.lines():
             first, second = sorted((dot_name(a), dot_name(b)))
             lines.append({"from": first, "to": second, "slack": slack})
@@ -267,8 +289,8 @@ class TightwireState(GameState[TightwireAction]):
             "to_move": self.current_player(),
             "turns": self.turns,
             "winner": self._winner,
-            "pieces": sorted(pieces, key=lambda p: str(p["at"])),
-            "lines": sorted(lines, key=lambda line: (str(line["from"]), str(line["to"]))),
+            "pieces": sorted(pieces, key=lambda p: p["at"]),
+            "lines": sorted(lines, key=lambda line: (line["from"], line["to"])),
             "off_board": {"1": self.off_board(1), "2": self.off_board(2)},
             "slack_left": {"1": self._slack_left[1], "2": self._slack_left[2]},
         }
