@@ -16,14 +16,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING
 
 import nbtlib
 
 from blockref.schematics.blocks import BlockType
 from blockref.schematics.layout import Cell
 from blockref.schematics.versions import McVersion
+
+if TYPE_CHECKING:
+    import mca
 
 INSTALL_HINT = "pip install '.[world]' in the blockref source folder (with pipx: pipx inject blockref mcapy)"
 FIRST_DATA_VERSION = 2860  # Minecraft 1.18: the chunk format mcapy writes
@@ -53,15 +55,14 @@ class WorldExport:
     level_dat_created: bool
 
 
-def region_library() -> ModuleType:
-    """The ``mca`` module of mcapy; :class:`WorldLibraryMissing` tells how to install it."""
+def require_region_library() -> None:
+    """Nothing if mcapy (its ``mca`` module) imports, else :class:`WorldLibraryMissing` telling how to
+    install it."""
     try:
-        import mca
+        import mca  # noqa: F401 (imported to see that it is there)
     except ImportError:
         message = f"the world export needs the optional 'world' extra (mcapy): {INSTALL_HINT}"
         raise WorldLibraryMissing(message) from None
-    module: ModuleType = mca
-    return module
 
 
 def write_world(
@@ -80,7 +81,9 @@ def write_world(
     outside = [cell for cell in blocks if not MIN_Y <= cell[1] <= MAX_Y]
     if outside:
         raise ValueError(f"the board reaches y={outside[0][1]}, outside the build height {MIN_Y}..{MAX_Y}")
-    mca = region_library()
+    require_region_library()
+    import mca
+
     world = Path(directory)
     if world.exists() and not world.is_dir():
         raise ValueError(f"{world} exists and is not a folder")
@@ -94,8 +97,8 @@ def write_world(
             "export into a new world folder"
         )
     regions = {key: mca.EmptyRegion(*key) for key in paths}
-    chunk_class = _chunk_class(mca)
-    chunks: dict[tuple[int, int], Any] = {}
+    chunk_class = _chunk_class()
+    chunks: dict[tuple[int, int], mca.EmptyChunk] = {}
     for cx, cz in columns:
         chunk = chunks[cx, cz] = chunk_class(cx, cz, version=version.data_version)
         regions[cx // 32, cz // 32].add_chunk(chunk)
@@ -105,7 +108,7 @@ def write_world(
                 for x in range(16):
                     for z in range(16):
                         chunk.set_block(layer, x, y, z)
-    palette: dict[BlockType, Any] = {}
+    palette: dict[BlockType, mca.Block] = {}
     for (x, y, z), block_type in blocks.items():
         block = palette.get(block_type)
         if block is None:
@@ -125,12 +128,13 @@ def _properties(block_type: BlockType) -> dict[str, str]:
     return dict(pair.split("=", 1) for pair in block_type.properties.split(",")) if block_type.properties else {}
 
 
-def _chunk_class(mca: ModuleType) -> type:
+def _chunk_class() -> type[mca.EmptyChunk]:
     """mcapy's chunk with two tags vanilla expects: ``isLightOn`` 0 (no light is stored, so the server
     lights the chunk on load instead of showing it dark) and ``yPos``, the lowest section (-4)."""
+    import mca
 
-    class BoardChunk(mca.EmptyChunk):  # type: ignore[misc,name-defined]
-        def save(self) -> Any:
+    class BoardChunk(mca.EmptyChunk):
+        def save(self) -> mca.nbt.NBTFile:
             root = super().save()
             root["isLightOn"].value = 0
             root.tags.append(mca.nbt.TAG_Int(name="yPos", value=MIN_Y // 16))
