@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol, TypeAlias
 
 from blockref.schematics.blocks import BlockType
 
 Cell = tuple[int, int, int]
+Feature: TypeAlias = tuple[str | int, ...]
+"""What a world cell is part of on a board: its kind, then the numbers that name it (board places, a player,
+an index; a Nodes tab adds its terminal's letter), e.g. ``("segment", 2, 3, 2, 4)`` or ``("floor",)``."""
 
 
 class BoardGeometry(Protocol):
@@ -28,6 +31,6 @@ class BoardGeometry(Protocol):
         """One line for people: where the first point is, spacing, orientation, style."""
         ...
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The geometry as plain JSON data (``blockref board layout --json``)."""
         ...

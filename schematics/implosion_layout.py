@@ -31,7 +31,6 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
 
 from blockref.engines.implosion import (
     CAPACITY,
@@ -269,7 +268,7 @@ class ImplosionLayout:
         return (f"{RINGS} rings for {self.players} players, centre 1.0 at {','.join(map(str, self.origin))}, "
                 f"spacing {self.spacing}, orientation {self.orientation}, style {self.style.name}")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         low, high = self.bounds()
 
         parts = ("floor", "rim", "pillar", "vanished", "start_mark", "spawn_mark", "centre_mark", "turn_bar",

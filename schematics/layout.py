@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
 
 from blockref.schematics.blocks import AIR, BlockType
+from blockref.schematics.geometry import Feature
 from blockref.schematics.grid import ORIENTATIONS, Grid
 from blockref.schematics.style import PlayerMaterials, Style, load_style
 
@@ -140,7 +140,7 @@ class BoardLayout:
 
     # -- what is where --
 
-    def cell_owner(self, cell: Cell) -> tuple[Any, ...] | None:
+    def cell_owner(self, cell: Cell) -> Feature | None:
         """The board feature a world cell belongs to.
 
         Piece layer: ``("point", x, y)`` or ``("segment", x1, y1, x2, y2)`` (lower end first); top layer:
@@ -160,7 +160,7 @@ class BoardLayout:
             return self._segment_at(u, v) or ("empty",)
         return self._tab_at(u, v) or ("empty",)
 
-    def _segment_at(self, u: int, v: int) -> tuple[Any, ...] | None:
+    def _segment_at(self, u: int, v: int) -> Feature | None:
         s = self.spacing
         for along, across, horizontal in ((u, v, True), (v, u, False)):
             if across % s == 0 and 0 <= across <= self.extent and 0 < along < self.extent and along % s:
@@ -170,7 +170,7 @@ class BoardLayout:
                 return ("segment", across // s, low, across // s, low + 1)
         return None
 
-    def _tab_at(self, u: int, v: int) -> tuple[Any, ...] | None:
+    def _tab_at(self, u: int, v: int) -> Feature | None:
         for terminal in "enws":  # at spacing 2 a shared cell is found for the lower point first
             dx, dy = TERMINALS[terminal]
             point = self._point_at(u - dx, v - dy)
@@ -282,7 +282,7 @@ class BoardLayout:
         return (f"a1 at {','.join(map(str, self.origin))}, spacing {self.spacing}, orientation {self.orientation}, "
                 f"style {self.style.name}, corners {self.corners}")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         """The geometry as plain JSON data (for ``blockref board layout --json``)."""
         low, high = self.bounds()
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
 
 from blockref.schematics.blocks import AIR, BlockType, block
+from blockref.schematics.geometry import Feature
 from blockref.schematics.grid import ORIENTATIONS, Grid
 
 Cell = tuple[int, int, int]
@@ -87,7 +87,7 @@ class NewRuleLayout:
 
     # -- what is where --
 
-    def feature_at(self, cell: Cell) -> tuple[Any, ...] | None:
+    def feature_at(self, cell: Cell) -> Feature | None:
         """``("post", x, y)``, ``("edge", x1, y1, x2, y2)`` (south or west dot first), ``("space", x, y)``
         (by its south-west dot), ``("rim", u, v, h)``, ``("floor",)`` or ``("air",)``; None outside."""
         u, v, h = self.grid.board(cell)
@@ -164,7 +164,7 @@ class NewRuleLayout:
         return (f"{self.size} x {self.size} dots, a1 at {','.join(map(str, self.origin))}, spacing {self.spacing}, "
                 f"orientation {self.orientation}, style {self.style.name}")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         low, high = self.bounds()
 
         return {

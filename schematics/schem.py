@@ -20,7 +20,7 @@ import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 import nbtlib
 from nbtlib.tag import Byte, ByteArray, Compound, Int, IntArray, List, Long, Short, String
@@ -113,7 +113,7 @@ def schem_nbt(
                 state = AIR_STATE if found is None else found if isinstance(found, str) else found.state
                 indices.append(palette.setdefault(state, len(palette)))
     metadata = Compound({"Name": String(name), "Date": Long(int(time.time() * 1000))})
-    body: dict[str, Any] = {
+    body: dict[str, object] = {  # NBT tags by name
         "Version": Int(version),
         "DataVersion": Int(data_version),
         "Width": Short(_as_short(width)),
@@ -147,9 +147,18 @@ def _as_short(value: int) -> int:
     return value - 65536 if value > 32767 else value
 
 
-def write_schem(path: str | Path, blocks: Mapping[Cell, BlockType | str], **options: Any) -> int:
-    """Write ``blocks`` (relative to the paste point) to ``path``; returns the file size in bytes."""
-    nbt_file = schem_nbt(blocks, **options)
+def write_schem(
+    path: str | Path,
+    blocks: Mapping[Cell, BlockType | str],
+    *,
+    version: int = 2,
+    data_version: int,
+    world_offset: Cell = (0, 0, 0),
+    name: str = "Nodes board",
+) -> int:
+    """Write ``blocks`` (relative to the paste point) to ``path`` as :func:`schem_nbt` makes them; returns the
+    file size in bytes."""
+    nbt_file = schem_nbt(blocks, version=version, data_version=data_version, world_offset=world_offset, name=name)
     target = Path(path)
     try:
         nbt_file.save(target)
@@ -171,7 +180,7 @@ def read_schem(path: str | Path) -> tuple[dict[Cell, str], SchemInfo]:
     except (TypeError, ValueError, EOFError, IndexError, KeyError):
         raise SchemError(f"{target} is gzipped but holds no valid NBT data (a .schem file is gzipped NBT)") from None
     if nbt_file.root_name == "Schematic":
-        schematic: Mapping[str, Any] = nbt_file
+        schematic: Mapping[str, object] = nbt_file
     elif "Schematic" in nbt_file and isinstance(nbt_file["Schematic"], Compound):
         schematic = nbt_file["Schematic"]
     else:
@@ -189,7 +198,10 @@ def _gunzip(raw: bytes, target: Path) -> io.BytesIO:
         raise SchemError(f"{target} is not gzip-compressed (a .schem file is gzipped NBT)") from None
 
 
-def _tag(table: Mapping[str, Any], key: str, kind: type, where: str = "") -> Any:
+TagT = TypeVar("TagT")
+
+
+def _tag(table: Mapping[str, object], key: str, kind: type[TagT], where: str = "") -> TagT:
     value = table.get(key)
     if value is None:
         raise SchemError(f"missing tag {where}{key}")
@@ -198,7 +210,7 @@ def _tag(table: Mapping[str, Any], key: str, kind: type, where: str = "") -> Any
     return value
 
 
-def _decode(schematic: Mapping[str, Any]) -> tuple[dict[Cell, str], SchemInfo]:
+def _decode(schematic: Mapping[str, object]) -> tuple[dict[Cell, str], SchemInfo]:
     version = int(_tag(schematic, "Version", Int))
     if version not in (2, 3):
         raise SchemError(f"Sponge schematic version {version} is not supported (2 and 3 are)")
@@ -208,7 +220,8 @@ def _decode(schematic: Mapping[str, Any]) -> tuple[dict[Cell, str], SchemInfo]:
     if not isinstance(offset_tag, IntArray) or len(offset_tag) != 3:
         raise SchemError("tag Offset must be an IntArray of 3")
     offset = (int(offset_tag[0]), int(offset_tag[1]), int(offset_tag[2]))
-    metadata = schematic.get("Metadata", Compound())
+    found = schematic.get("Metadata")
+    metadata: Mapping[str, object] = found if isinstance(found, Compound) else Compound()  # else none
     if version == 2:
         palette = _tag(schematic, "Palette", Compound)
         data = _tag(schematic, "BlockData", ByteArray)
@@ -243,6 +256,6 @@ def _decode(schematic: Mapping[str, Any]) -> tuple[dict[Cell, str], SchemInfo]:
         y, rest = divmod(position, width * length)
         z, x = divmod(rest, width)
         blocks[(x, y, z)] = states[index]
-    name = str(metadata.get("Name", "")) if isinstance(metadata, Compound) else ""
+    name = str(metadata.get("Name", ""))
     info = SchemInfo(version, data_version, (width, height, length), offset, paste_offset, len(states), name)
     return blocks, info

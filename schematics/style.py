@@ -126,7 +126,8 @@ def _resolve(name_or_path: str | Path) -> Path:
 
 
 def read_toml(path: Path, what: str = "file") -> dict[str, Any]:
-    """A TOML file's tables. ValueError naming ``what`` and the file if it cannot be read or parsed."""
+    """A TOML file's tables (values from outside, checked by the reader). ValueError naming ``what`` and the
+    file if it cannot be read or parsed."""
     try:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
@@ -143,7 +144,7 @@ def _load_file(path: Path) -> Style:
         raise ValueError(f"style file {path}: {error}") from None
 
 
-def style_from_dict(data: Mapping[str, Any], default_name: str = "custom") -> Style:
+def style_from_dict(data: Mapping[str, object], default_name: str = "custom") -> Style:
     """Validate parsed TOML data and build the :class:`Style`. ValueError names the first problem."""
     _no_unknown_keys(data, ("name", "description", "board", "players"), "the top level")
     name = data.get("name", default_name)
@@ -173,14 +174,14 @@ def style_from_dict(data: Mapping[str, Any], default_name: str = "custom") -> St
     return style
 
 
-def _table(data: Mapping[str, Any], key: str, where: str) -> Mapping[str, Any]:
+def _table(data: Mapping[str, object], key: str, where: str) -> Mapping[str, object]:
     value = data.get(key)
     if not isinstance(value, Mapping):
         raise ValueError(f"missing table {where}")
     return value
 
 
-def _material(table: Mapping[str, Any], key: str, where: str) -> BlockType:
+def _material(table: Mapping[str, object], key: str, where: str) -> BlockType:
     value = table.get(key)
     if value is None:
         raise ValueError(f"{where} needs '{key}' (a block name such as \"redstone_block\")")
@@ -195,7 +196,7 @@ def _material(table: Mapping[str, Any], key: str, where: str) -> BlockType:
     return material
 
 
-def _no_unknown_keys(table: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
+def _no_unknown_keys(table: Mapping[str, object], allowed: tuple[str, ...], where: str) -> None:
     unknown = sorted(set(table) - set(allowed))
     if unknown:
         raise ValueError(f"unknown key(s) {', '.join(unknown)} in {where}; allowed: {', '.join(allowed)}")

@@ -24,9 +24,9 @@ import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from typing import Any
 
 from blockref.schematics.blocks import AIR, BlockType, block
+from blockref.schematics.geometry import Feature
 from blockref.schematics.grid import ORIENTATIONS, Grid
 
 Cell = tuple[int, int, int]
@@ -174,8 +174,8 @@ class TightwireLayout:
         return math.ceil(max(0.0, move_left) * len(move)), math.ceil(max(0.0, reserve_left) * len(reserve))
 
     @cached_property
-    def _features(self) -> dict[Cell, tuple[Any, ...]]:
-        features: dict[Cell, tuple[Any, ...]] = {}
+    def _features(self) -> dict[Cell, Feature]:
+        features: dict[Cell, Feature] = {}
         grid, s = self.grid, self.spacing
         for u, v, h in grid.region():
             cell = grid.world(u, v, h)
@@ -196,7 +196,7 @@ class TightwireLayout:
                 features.update({cell: (kind, player, i) for i, cell in enumerate(cells)})
         return features
 
-    def feature_at(self, cell: Cell) -> tuple[Any, ...] | None:
+    def feature_at(self, cell: Cell) -> Feature | None:
         """``("pillar", x, y, h)``, ``("piece", x, y)`` (the cell on top of a pillar), ``("captured" |
         "turn" | "slack" | "clock", player, index)`` (rim displays), ``("rim", u, v, h)``, ``("floor",)``,
         ``("air", u, v, h)`` (where lines run, among others); None outside the region."""
@@ -268,7 +268,7 @@ class TightwireLayout:
         return (f"{self.size} x {self.size} dots, A1 at {','.join(map(str, self.origin))}, spacing {self.spacing}, "
                 f"orientation {self.orientation}, style {self.style.name}")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> dict[str, object]:
         low, high = self.bounds()
 
         y = self.origin[1]

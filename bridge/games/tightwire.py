@@ -215,7 +215,7 @@ class TightwireWorld(ClockedWorld, GameWorld):
         feature = self.layout.feature_at(cell)
         kind = feature[0] if feature else None
         if feature is not None and kind in ("pillar", "piece"):
-            return ("dot", make_dot(feature[1], feature[2]))
+            return ("dot", make_dot(int(feature[1]), int(feature[2])))
         if feature is not None and kind == "captured":
             if feature[1] != seat:
                 raise ValueError("those are your opponent's captured pieces; yours are on your side of the rim")
