@@ -7,6 +7,8 @@ from typing import Protocol, TypeAlias
 from blockref.schematics.blocks import BlockType
 
 Cell = tuple[int, int, int]
+ANCHORS = ("center", "corner")
+"""The paste anchors every board has (:meth:`BoardGeometry.anchor_position`)."""
 Feature: TypeAlias = tuple[str | int, ...]
 """What a world cell is part of on a board: its kind, then the numbers that name it (board places, a player,
 an index; a Nodes tab adds its terminal's letter), e.g. ``("segment", 2, 3, 2, 4)`` or ``("floor",)``."""

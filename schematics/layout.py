@@ -35,7 +35,6 @@ MIN_SPACING, MAX_SPACING = 2, 16  # 16: a 179-block-wide board, plenty for any g
 MIN_SIZE, MAX_SIZE = 6, 26
 CORNER_VARIANTS = ("diagonal", "sides")
 TERMINALS: dict[str, Point] = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
-ANCHORS = ("center", "corner")
 
 
 def point_name(x: int, y: int) -> str:
@@ -66,7 +65,7 @@ class BoardLayout:
         if not MIN_SIZE <= self.size <= MAX_SIZE:
             raise ValueError(f"board size must be {MIN_SIZE}..{MAX_SIZE} points, not {self.size}")
         if not MIN_SPACING <= self.spacing <= MAX_SPACING:
-            raise ValueError(f"spacing must be {MIN_SPACING}..{MAX_SPACING} blocks, not {self.spacing}")
+            raise ValueError(f"spacing must be {MIN_SPACING}..{MAX_SPACING} blocks for Nodes, not {self.spacing}")
         if self.orientation not in ORIENTATIONS:
             raise ValueError(f"orientation must be one of 0, 90, 180, 270 degrees, not {self.orientation}")
         if self.corners not in CORNER_VARIANTS:

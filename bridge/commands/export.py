@@ -13,8 +13,7 @@ from pathlib import Path
 from blockref.bridge.board_options import add_board_options, world_from_args
 from blockref.schematics.commands import build_lines, one_command
 from blockref.schematics.datapack import FUNCTION, NAMESPACE, write_datapack
-from blockref.schematics.geometry import BoardGeometry
-from blockref.schematics.layout import ANCHORS
+from blockref.schematics.geometry import ANCHORS, BoardGeometry
 from blockref.schematics.options import parse_position
 from blockref.schematics.schem import write_schem
 from blockref.schematics.versions import DEFAULT_VERSION, VERSIONS, mc_version

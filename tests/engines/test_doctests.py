@@ -23,6 +23,7 @@ OTHER_MODULES = [
     "blockref.bridge.games",
     "blockref.bridge.board_options",
     "blockref.schematics.grid",
+    "blockref.schematics.options",
     "blockref.schematics.tightwire_layout",
     "blockref.bridge.games.tightwire",
     "blockref.bridge.games.tightwire_clock",
