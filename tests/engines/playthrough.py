@@ -23,7 +23,7 @@ from blockref.engines.core import GameState
 
 FOLDER = Path(__file__).with_name("playthroughs")
 
-SETUPS: dict[str, tuple[str, dict[str, Any], int]] = {
+SETUPS: dict[str, tuple[str, dict[str, object], int]] = {
     "nodes": ("nodes", {}, 1),
     "nodes-sides": ("nodes", {"corners": "sides", "turn_limit": 60}, 2),
     "newrule": ("newrule", {}, 3),
@@ -39,7 +39,7 @@ def digest(state: GameState[Any]) -> str:
     return hashlib.sha256(state.serialize().encode()).hexdigest()[:16]
 
 
-def playthrough(game_name: str, options: dict[str, Any], seed: int) -> list[str]:
+def playthrough(game_name: str, options: dict[str, object], seed: int) -> list[str]:
     """The lines of the playthrough: a header, one line a step, and the result."""
     game = make_game(game_name, options)
     state = game.new_initial_state()

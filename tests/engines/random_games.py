@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from blockref.engines.core import Game, GameState
+from blockref.engines.core import Game, StateT
 from blockref.engines.implosion import ImplosionState
 from blockref.engines.newrule import NewRuleState
 from blockref.engines.nodes import NodesState
 from blockref.engines.tightwire import TightwireState
 
-StateT = TypeVar("StateT", bound=GameState[Any])
 EngineStateT = TypeVar("EngineStateT", NodesState, NewRuleState, TightwireState, ImplosionState)
 """A state of one of the engines (each has ``to_json``)."""
 
