@@ -15,7 +15,8 @@ from blockref.engines.random_play import mean, per_second, play_out
 
 
 class Figures(TypedDict):
-    """The figures of the ``random-games`` command (:func:`random_games`); ``wins`` by player number as text."""
+    """The figures of the ``random-games`` command (:func:`random_games`); ``wins``: games by winner (its
+    number as text) or ``draw``."""
 
     games: int
     players: int

@@ -12,7 +12,8 @@ from blockref.engines.random_play import mean, per_second
 
 
 class Figures(TypedDict):
-    """The figures of the ``random-games`` command (:func:`random_games`); ``wins`` by player number as text."""
+    """The figures of the ``random-games`` command (:func:`random_games`); ``wins``: games by winner (its
+    number as text) or ``draw``."""
 
     games: int
     actions: int

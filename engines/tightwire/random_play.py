@@ -13,7 +13,8 @@ TURN_CAP = 2000
 
 
 class Figures(TypedDict):
-    """The figures of the ``random-games`` command (:func:`random_games`); ``wins`` by player number as text."""
+    """The figures of the ``random-games`` command (:func:`random_games`); ``wins``: games by winner (its
+    number as text) or ``unfinished``."""
 
     games: int
     actions: int
