@@ -360,7 +360,7 @@ class MadeBoards:
 
     def _add_referee(self, made: MadeBoard, world: GameWorld, notices: list[str]) -> None:
         """Referee the board from now on, drawn at once (nothing standing there is a move)."""
-        referee = board_referee(made.name, world, self.journal, self._learn, prefix=made.prefix)
+        referee = board_referee(made.name, world, self.journal, self._learn, made.prefix, self.service.clock)
         referee.notices.extend(notices)
         self.service.add_board(BoardConfig(made.name, world, made.prefix), referee)
         low, high = referee.bounds()
@@ -377,7 +377,7 @@ class MadeBoards:
         if problem:
             raise ValueError(problem)
         notices = _materials(world, self.service.client)
-        referee = board_referee(made.name, world, self.journal, self._learn, prefix=made.prefix)
+        referee = board_referee(made.name, world, self.journal, self._learn, made.prefix, self.service.clock)
         referee.notices.extend(notices)
         self.service.add_board(BoardConfig(made.name, world, made.prefix), referee)
 

@@ -12,6 +12,7 @@ with them again when that game is still on the board, so a ``kill -9`` changes n
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -19,6 +20,7 @@ from blockref.bridge.config import build_world
 from blockref.bridge.echo import echo, plain
 from blockref.bridge.games.base import GameWorld
 from blockref.bridge.journal import Journal, SavedGame
+from blockref.bridge.match import Clock
 from blockref.bridge.protocol import ProtocolError
 from blockref.bridge.referee import BoardReferee
 
@@ -84,12 +86,13 @@ def describe(options: Mapping[str, str]) -> str:
 
 
 def board_referee(name: str, world: GameWorld, journal: Journal, learn: Learn | None = None,
-                  prefix: str | None = None) -> BoardReferee:
+                  prefix: str | None = None, clock: Clock = time.monotonic) -> BoardReferee:
     """The referee of board ``name`` whose own world is ``world``: where the journal's game on it was started
     with options of its own (a match's), it is refereed in the world those options make (which first learns
-    the server's blocks with ``learn``, where given), so that it replays as it was played."""
+    the server's blocks with ``learn``, where given), so that it replays as it was played. Its clocks read
+    ``clock``."""
     resumed = _resumed_world(world, journal.running_game(name), journal, learn)
-    return BoardReferee(name, resumed or world, journal, prefix=prefix, home_world=world)
+    return BoardReferee(name, resumed or world, journal, prefix=prefix, home_world=world, clock=clock)
 
 
 def _resumed_world(home: GameWorld, saved: SavedGame | None, journal: Journal, learn: Learn | None) -> GameWorld | None:

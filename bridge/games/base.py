@@ -23,7 +23,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, TypeAlias, runtime_checkable
 
 from blockref.engines.core import Game, GameState, is_agreed_draw
 from blockref.engines.entries import entry
@@ -290,3 +290,6 @@ class GameWorld(ABC):
     def progress(self, state: GameState[Any], mover: int) -> str | None:
         """A line when ``mover`` still has part of their turn to play (``2 wires left in this turn.``)."""
         return None
+
+
+AnyWorld: TypeAlias = "GameWorld"  # h/seam makes it "GameWorld[Any, Any]" with GameWorld generic

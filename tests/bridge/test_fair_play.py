@@ -287,7 +287,7 @@ def test_chat_lines_a_player_reads() -> None:
     lines = referee.play(referee.state.action_from_text("f3-g3"))
     assert "(trade;" in lines[0] and "4 wires of player 1 destroyed" in lines[0]
     referee.concede(2)
-    assert "'nodes start' plays again" in referee._result_lines()[1]
+    assert "'nodes start' plays again" in referee.match.result_lines()[1]
     draw = NodesWorld(BoardLayout(style=STYLE))
     state = NodesGame(turn_limit=1).new_initial_state()
     for wire in ("c3-c4", "c4-c5", "c5-c6"):
