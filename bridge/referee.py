@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from blockref.bridge.edits import EditPlan, plan_edits
-from blockref.bridge.games.base import GameWorld, Notice, Placement, TimeOut
+from blockref.bridge.games.base import AnyWorld, Notice, Placement, QueuesOrders, TimeOut
 from blockref.bridge.journal import Ending, Journal, JournalError, PendingEntry
 from blockref.bridge.ratings_chat import result_lines
 from blockref.engines.core import AGREED_DRAW, GameState, IllegalAction
@@ -48,11 +48,11 @@ class BoardReferee:
     def __init__(
         self,
         name: str,
-        world: GameWorld,
+        world: AnyWorld,
         journal: Journal,
         template: Mapping[Cell, BlockType] | None = None,
         prefix: str | None = None,
-        home_world: GameWorld | None = None,
+        home_world: AnyWorld | None = None,
     ) -> None:
         self.name = name
         self.home_world = home_world or world
@@ -85,7 +85,7 @@ class BoardReferee:
         self._memo = journal.memo(self.game_id)
         world.recall(self.state, self._memo, time.monotonic())
         self.pending: list[PendingEntry] = journal.pending(self.game_id)
-        """Actions queued until the clock plays them (games whose world :attr:`~GameWorld.queues_actions`)."""
+        """Actions queued until the clock plays them (games whose world :class:`QueuesOrders`)."""
         self._target: dict[Cell, BlockType] | None = None  # cleared whenever the state changes
         self._display_key: object = None
         self._shown: dict[Cell, int] | None = None
@@ -391,7 +391,7 @@ class BoardReferee:
         seq = self.journal.add_pending(self.game_id, seat, text, by)
         self.pending.append(PendingEntry(seq, seat, text, by))
         number = len(self.queued_by(seat))
-        note = self.world.queue_note(self.state, action)
+        note = self.world.queue_note(self.state, action) if isinstance(self.world, QueuesOrders) else None
         return [f"{self.who(seat)} order {number}: {text} (carried out in turn when the clock ends the turn"
                 + (f"; {note})" if note else ")")]
 
@@ -446,7 +446,7 @@ class BoardReferee:
         reason = self.state.why_illegal(action)
         if reason:
             raise IllegalAction(reason)
-        if self.world.queues_actions:
+        if isinstance(self.world, QueuesOrders):
             if len(self.queued_by(seat)) >= MAX_QUEUED:
                 raise IllegalAction(f"you have {MAX_QUEUED} orders queued, as many as a turn takes; the clock "
                                     f"plays them at the turn's end ('{self.prefix} cancel N' drops one)")
@@ -531,7 +531,7 @@ class BoardReferee:
 
     def new_game(self, seats: Mapping[int, str] | None = None, reserve: bool = False,
                  addresses: Mapping[int, str] | None = None,
-                 played_in: tuple[GameWorld, Mapping[str, str]] | None = None) -> list[str]:
+                 played_in: tuple[AnyWorld, Mapping[str, str]] | None = None) -> list[str]:
         """A new game on the board; ``seats`` (player: name) are taken with it, in the same transaction (bound
         to ``addresses``, player: machine, where known), and with ``reserve`` kept for their players for
         this game (a match: see bridge.matches). ``played_in`` is the world of a game with board options of
