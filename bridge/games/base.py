@@ -18,7 +18,8 @@ nothing more:
 What only some games do is a small protocol the bridge asks by ``isinstance``, never by the game's name or
 a flag: :class:`ReadsHits` (moves made by sword hits), :class:`TakesChatMoves` (moves typed in chat),
 :class:`QueuesOrders` (orders queued until the clock plays them) and :class:`SeatsComputers` (computer
-players take empty or left seats).
+players take empty or left seats). A world names those it implements among its bases, typed like itself
+(``ReadsHits[TightwireState, TightwireAction]``), so that mypy checks them.
 
 Game-agnostic code holds a world of any game as :data:`AnyWorld`; nothing outside a game's own world
 module asks which game it serves.
@@ -49,6 +50,7 @@ Feature = tuple[str, *tuple[int, ...]]
 OptionValues: TypeAlias = Mapping[str, Any]
 """A board's game options by name, as each option's parser made them (:attr:`GameWorld.options`) or a test
 writes them: each option's value has its own type, so this is the seam's edge with the config."""
+# the protocols' state and action types: a world takes a state, and takes or gives an action
 StateIn = TypeVar("StateIn", bound=GameState[Any], contravariant=True)
 ActionIn = TypeVar("ActionIn", contravariant=True)
 ActionOut = TypeVar("ActionOut", covariant=True)

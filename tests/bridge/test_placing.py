@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
-from blockref.bridge.games.base import AnyWorld, Cell
+from blockref.bridge.games.base import AnyWorld, Cell, GameWorld
 from blockref.bridge.games.newrule import NewRuleWorld
 from blockref.bridge.games.nodes import NodesWorld
+from blockref.engines.core import GameState
 from blockref.engines.nodes.actions import Pass
 from blockref.schematics.blocks import BlockType
 from blockref.schematics.layout import BoardLayout
@@ -25,9 +26,11 @@ WORLDS: dict[str, Callable[[], AnyWorld]] = {
     "newrule": lambda: NewRuleWorld(NewRuleLayout(size=5, origin=(3, 0, -3))),
     "newrule-4p": lambda: NewRuleWorld(NewRuleLayout(size=5, origin=(3, 0, -3)), players=4),
 }
+S = TypeVar("S", bound=GameState[Any])
+A = TypeVar("A")
 
 
-def read_back(world: AnyWorld, state: Any, target: dict[Cell, BlockType], action: Any) -> list[Any]:
+def read_back(world: GameWorld[S, A], state: S, target: dict[Cell, BlockType], action: A) -> list[A]:
     """The actions the world reads from ``action``'s block placed on ``target``, the board drawn for ``state``."""
     placed = world.placing(state, action)
     assert placed is not None, f"{action} has no block"
