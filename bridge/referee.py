@@ -85,7 +85,7 @@ class BoardReferee:
         self._memo = journal.memo(self.game_id)
         world.recall(self.state, self._memo, time.monotonic())
         self.pending: list[PendingEntry] = journal.pending(self.game_id)
-        """Actions queued until the clock plays them (games whose world :class:`QueuesOrders`)."""
+        """Actions queued until the clock plays them (games whose world is a :class:`QueuesOrders`)."""
         self._target: dict[Cell, BlockType] | None = None  # cleared whenever the state changes
         self._display_key: object = None
         self._shown: dict[Cell, int] | None = None
