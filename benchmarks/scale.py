@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.bridge import bot_placer, percentile
 from blockref.bridge.config import BoardConfig, BridgeConfig, build_world
 from blockref.bridge.embedded_server import EmbeddedServer, free_port
-from blockref.bridge.games.base import GameWorld
+from blockref.bridge.games.base import AnyWorld
 from blockref.bridge.journal import Journal
 from blockref.bridge.protocol import MinecraftClient, ReconnectingClient
 from blockref.bridge.runtime import referees_for
@@ -45,7 +45,7 @@ PITCH = 56  # blocks between board origins: the largest board (Nodes, 47 blocks)
 PLAYED = ("nodes", "newrule")  # games a bot plays by placing blocks
 
 
-def board_worlds(count: int, playing: int) -> list[tuple[str, GameWorld]]:
+def board_worlds(count: int, playing: int) -> list[tuple[str, AnyWorld]]:
     """``count`` boards on a square grid filled outwards from the spawn, square shell by shell: the first
     ``playing`` play the games a bot plays (Nodes and New Rule in turn), the rest the games in turn."""
     side = max(1, round(count**0.5 + 0.499))

@@ -12,13 +12,13 @@ import json
 from collections.abc import Mapping
 from pathlib import Path
 
-from blockref.bridge.games.base import GameWorld
+from blockref.bridge.games.base import AnyWorld
 from blockref.schematics.blocks import BLOCKS, BlockType, block_from_state
 
 Cell = tuple[int, int, int]
 
 
-def template_from_world(world: GameWorld, observed: Mapping[Cell, int]) -> dict[Cell, int]:
+def template_from_world(world: AnyWorld, observed: Mapping[Cell, int]) -> dict[Cell, int]:
     """The ids of every non-piece cell of the board region as the world holds them now."""
     return {cell: observed[cell] for cell in world.template_cells() if cell in observed}
 

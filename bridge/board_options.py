@@ -18,7 +18,7 @@ from typing import Any
 
 from blockref.bridge.config import DEFAULT_ORIGIN, build_world
 from blockref.bridge.games import DEFAULT_GAME, WORLDS, every_option, world_class
-from blockref.bridge.games.base import GameWorld
+from blockref.bridge.games.base import AnyWorld
 from blockref.engines.core import Game
 from blockref.schematics.grid import ORIENTATIONS
 from blockref.schematics.options import parse_position, parse_spacing
@@ -58,7 +58,7 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
                        "or a style .toml file (default: the game's classic style)")
 
 
-def world_from_args(args: argparse.Namespace, defaults: Mapping[str, Any] | None = None) -> GameWorld:
+def world_from_args(args: argparse.Namespace, defaults: Mapping[str, Any] | None = None) -> AnyWorld:
     """The board the options describe. ``defaults`` are option values used where the game has the option
     and the command line leaves it out. ValueError names a flag the game does not take or a bad value."""
     values = _option_values(args, defaults)

@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from blockref.bridge.config import build_world
-from blockref.bridge.games.base import GameWorld
+from blockref.bridge.games.base import AnyWorld
 
 Cell = tuple[int, int, int]
 Bounds = tuple[Cell, Cell]
@@ -54,7 +54,7 @@ def parse_words(words: Iterable[str]) -> dict[str, str]:
     return options
 
 
-def world_here(game: str, tile: Cell, orientation: int, options: dict[str, str]) -> tuple[GameWorld, Cell]:
+def world_here(game: str, tile: Cell, orientation: int, options: dict[str, str]) -> tuple[AnyWorld, Cell]:
     """The board of ``game`` with ``options`` (game options, ``spacing``, a built-in ``style``) in front of
     a player standing on ``tile``, facing ``orientation``, and its origin. ValueError names a bad option."""
     trial = board_world(game, tile, orientation, options)
@@ -67,7 +67,7 @@ def world_here(game: str, tile: Cell, orientation: int, options: dict[str, str])
     return board_world(game, origin, orientation, options), origin
 
 
-def board_world(game: str, origin: Cell, orientation: int, options: dict[str, str]) -> GameWorld:
+def board_world(game: str, origin: Cell, orientation: int, options: dict[str, str]) -> AnyWorld:
     """The board of ``game`` at ``origin`` with ``options`` as :func:`world_here` takes them."""
     game_options: dict[str, Any] = {k: v for k, v in options.items() if k not in GEOMETRY}
     spacing = options.get("spacing")

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from blockref.bridge.chat_budget import ChatBudget
-from blockref.bridge.games.base import ReadsHits, TakesChatMoves, chat_verbs
+from blockref.bridge.games.base import QueuesOrders, ReadsHits, SeatsComputers, TakesChatMoves, chat_verbs
 from blockref.bridge.matches import Matches
 from blockref.bridge.ratings_chat import RATING_VERBS, rating_command
 from blockref.bridge.referee import PLACERS_UNKNOWN
@@ -56,7 +56,7 @@ def help_lines(referee: BoardReferee, placers_reported: bool = True, topic: str 
         return [f"{prefix} stats [name]: a player's record and rating; {prefix} top: the ladder of this game"]
     colours = ", ".join(f"{colour} is {p}" for p, colour in referee.world.seat_colours.items() if p in referee.players)
     seats = "|".join(str(p) for p in referee.players)
-    undo = "" if referee.world.queues_actions else f" | undo (needs your opponent's '{prefix} undo' too)"
+    undo = "" if isinstance(referee.world, QueuesOrders) else f" | undo (needs your opponent's '{prefix} undo' too)"
     topics = " | ".join(f"'{prefix} help {name}'" for name in HELP_TOPICS)
     return [
         f"{prefix} join [{seats}]: take a seat ({colours}); {prefix} join bot [easy|normal|hard]: "
@@ -145,7 +145,7 @@ class CommandDesk:
             return rating_command(referee.journal, referee.game.name, verb, args, speaker)
         if self.matches.handles(verb, args):
             return self.matches.run(self, verb, args, speaker, seat, referee, address)
-        queued = referee.world.queues_actions and verb in QUEUE_VERBS
+        queued = isinstance(referee.world, QueuesOrders) and verb in QUEUE_VERBS
         if verb not in VERBS and verb not in chat_verbs(referee.world) and not queued:
             return [f"unknown command; try '{prefix} help'"]
         if verb == "status":
@@ -160,7 +160,7 @@ class CommandDesk:
             if seat is None:
                 return [f"{speaker}, you have no seat on this board"]
             referee.leave_seat(seat)
-            level = referee.world.seat_after_leave
+            level = referee.world.seat_after_leave if isinstance(referee.world, SeatsComputers) else None
             if level:
                 self.seat_computer(referee, seat, level)
             return [f"{speaker} left seat {seat}. {referee.seat_line()}"]
@@ -175,7 +175,7 @@ class CommandDesk:
         if verb == "concede":
             return self._concede(referee, speaker, seat, args)
         if verb == "undo":
-            if referee.world.queues_actions:
+            if isinstance(referee.world, QueuesOrders):
                 return [f"played turns stay played; '{prefix} cancel' drops your orders still queued"]
             return self._undo(referee, speaker, seat, args)
         if verb == "clear":
@@ -278,7 +278,7 @@ class CommandDesk:
             return [f"seat {player} is taken by {holder}"]
         if seat is not None and seat != player:
             referee.leave_seat(seat)
-            computer = referee.world.seat_after_leave
+            computer = referee.world.seat_after_leave if isinstance(referee.world, SeatsComputers) else None
             if computer:
                 self.seat_computer(referee, seat, computer)
         self.unseat_computer(referee, player)

@@ -35,7 +35,7 @@ from typing import Any
 
 from blockref.bridge.board_names import name_problem
 from blockref.bridge.games import DEFAULT_GAME, world_class
-from blockref.bridge.games.base import GameWorld
+from blockref.bridge.games.base import AnyWorld
 from blockref.engines.catalogue import game_module
 from blockref.engines.core import Game
 from blockref.engines.entries import register_path
@@ -64,7 +64,7 @@ class BoardConfig:
     """One board: its name, the chat prefix its players type, and its game as it lives in the world."""
 
     name: str
-    world: GameWorld
+    world: AnyWorld
     prefix: str
     hints: bool = False
     """Whether players may ask the computer for a hint (``<prefix> hint``) on this board."""
@@ -95,7 +95,7 @@ class BridgeConfig:
 
 
 def build_world(game: str, origin: tuple[int, int, int], spacing: int | None, orientation: int, style: str | None,
-                options: dict[str, Any]) -> GameWorld:
+                options: dict[str, Any]) -> AnyWorld:
     """The game's world on a board, options given as config values or command-line text. ValueError names
     an option the game does not have or a bad value."""
     cls = world_class(game)

@@ -28,9 +28,10 @@ from blockref.bridge.board_store import Blocks, BoardStore, MadeBoard, as_rows
 from blockref.bridge.chat_commands import parse_command
 from blockref.bridge.config import WORLD_BORDER, BoardConfig
 from blockref.bridge.games import WORLDS, world_class
-from blockref.bridge.games.base import GameWorld
+from blockref.bridge.games.base import AnyWorld
 from blockref.bridge.journal import Journal, JournalError
 from blockref.bridge.match_options import board_referee
+from blockref.bridge.materials import ReadbackClient
 from blockref.bridge.protocol import ChatPost, ConnectionLost, GarbledReply, ProtocolError, ServerFailure
 from blockref.bridge.referee import BoardReferee
 
@@ -301,7 +302,7 @@ class MadeBoards:
             return where, 0, " (this server does not tell which way players face: rows run north)"
         return where, orientation_for_yaw(yaw), ""
 
-    def _learn(self, world: GameWorld) -> None:
+    def _learn(self, world: AnyWorld) -> None:
         """A match's world on a made board (bridge.match_options) learns the server's blocks."""
         world.learn_materials(self.service.client)
 
@@ -309,11 +310,11 @@ class MadeBoards:
         client = self.service.client
         return client.height_limits() or DEFAULT_HEIGHT
 
-    def _region_problem(self, name: str, world: GameWorld, moving: str | None = None) -> str | None:
+    def _region_problem(self, name: str, world: AnyWorld, moving: str | None = None) -> str | None:
         others = {n: r.bounds() for n, r in self.service.referees.items() if n != moving}
         return region_problem(name, world.geometry.bounds(), others, self._height())
 
-    def _place(self, made: MadeBoard, world: GameWorld) -> None:
+    def _place(self, made: MadeBoard, world: AnyWorld) -> None:
         """Save the blocks of the board's region, keep the board, and build it. ValueError (nothing done but
         a stray backup file) when the server cannot show the game's blocks apart or the journal fails."""
         notices = _materials(world, self.service.client)
@@ -326,7 +327,7 @@ class MadeBoards:
         self.store.save()
         self._add_referee(made, world, notices)
 
-    def _rebuild(self, made: MadeBoard, world: GameWorld, origin: Cell, orientation: int) -> None:
+    def _rebuild(self, made: MadeBoard, world: AnyWorld, origin: Cell, orientation: int) -> None:
         """Put back the old place of the board and build it anew at ``world``'s (its game goes on with the
         same options). Where the server or the data folder fails midway, the board stands at its old place
         again, as the data folder keeps it."""
@@ -346,7 +347,7 @@ class MadeBoards:
         self.store.drop_backup(kept[0])
         self._add_referee(made, world, notices)
 
-    def _read_region(self, world: GameWorld) -> Blocks:
+    def _read_region(self, world: AnyWorld) -> Blocks:
         """The ids and data values of every cell of the board's region (data asked only off air)."""
         client = self.service.client
         low, high = world.geometry.bounds()
@@ -358,7 +359,7 @@ class MadeBoards:
         """Write back every block the board replaced, ids and data values (rows of one block as one box)."""
         self.service.client.apply_edits(as_rows(self.store.load_backup(made.backup)), {})
 
-    def _add_referee(self, made: MadeBoard, world: GameWorld, notices: list[str]) -> None:
+    def _add_referee(self, made: MadeBoard, world: AnyWorld, notices: list[str]) -> None:
         """Referee the board from now on, drawn at once (nothing standing there is a move)."""
         referee = board_referee(made.name, world, self.journal, self._learn, made.prefix, self.service.clock)
         referee.notices.extend(notices)
@@ -415,7 +416,7 @@ def _standing(made: MadeBoard) -> dict[str, str]:
     return {**made.options, **(made.match or {})}
 
 
-def _materials(world: GameWorld, client: object) -> list[str]:
+def _materials(world: AnyWorld, client: ReadbackClient) -> list[str]:
     """Have the board's game learn what the server shows of its blocks; the lines to announce (a style
     switched). ValueError when no style of the game can be refereed there."""
     materials = world.learn_materials(client)

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Mapping
 
 from blockref.bridge import match_words as words
-from blockref.bridge.games.base import AnyWorld, Notice, TimeOut
+from blockref.bridge.games.base import AnyWorld, Notice, QueuesOrders, TimeOut
 from blockref.bridge.journal import Ending, Journal, JournalError, PendingEntry
 from blockref.bridge.ratings_chat import result_lines
 from blockref.engines.core import AGREED_DRAW, GameState, IllegalAction
@@ -60,7 +60,7 @@ class Match:
         self._memo = journal.memo(self.game_id)
         world.recall(self.state, self._memo, clock())
         self.pending: list[PendingEntry] = journal.pending(self.game_id)
-        """Actions queued until the clock plays them (games whose world :attr:`~GameWorld.queues_actions`)."""
+        """Actions queued until the clock plays them (games whose world is a :class:`QueuesOrders`)."""
         self.revision = 0
         """Counts the changes of the state (and of the world's clock taken up): a drawing of another is stale."""
         self._unwatched = not self.seats
@@ -131,7 +131,7 @@ class Match:
         reason = self.state.why_illegal(action)
         if reason:
             raise IllegalAction(reason)
-        if self.world.queues_actions:
+        if isinstance(self.world, QueuesOrders):
             if len(self.queued_by(seat)) >= MAX_QUEUED:
                 raise IllegalAction(words.queue_full(self.prefix, MAX_QUEUED))
             return self.queue(seat, action, by)
@@ -151,7 +151,7 @@ class Match:
         text = self.state.action_to_text(action)
         seq = self.journal.add_pending(self.game_id, seat, text, by)
         self.pending.append(PendingEntry(seq, seat, text, by))
-        note = self.world.queue_note(self.state, action)
+        note = self.world.queue_note(self.state, action) if isinstance(self.world, QueuesOrders) else None
         return [words.queued_line(self.who(seat), len(self.queued_by(seat)), text, note)]
 
     def queued_by(self, seat: int) -> list[PendingEntry]:

@@ -18,18 +18,18 @@ from typing import Any
 
 from blockref.bridge.config import build_world
 from blockref.bridge.echo import echo, plain
-from blockref.bridge.games.base import GameWorld
+from blockref.bridge.games.base import AnyWorld
 from blockref.bridge.journal import Journal, SavedGame
 from blockref.bridge.match import Clock
 from blockref.bridge.protocol import ProtocolError
 from blockref.bridge.referee import BoardReferee
 
 MAX_VALUE = 60  # characters of one option's value in a challenge
-Learn = Callable[[GameWorld], object]
+Learn = Callable[[AnyWorld], object]
 """Has a world learn what the server shows of its blocks (``GameWorld.learn_materials`` with a client)."""
 
 
-def changed_options(home: GameWorld, given: Mapping[str, str]) -> dict[str, str]:
+def changed_options(home: AnyWorld, given: Mapping[str, str]) -> dict[str, str]:
     """The options of ``given`` (key: value as typed) that differ from the board's, keys as the game names
     them. ValueError naming a key the game does not have or a bad value."""
     known = {o.name: o for o in home.options}
@@ -52,7 +52,7 @@ def changed_options(home: GameWorld, given: Mapping[str, str]) -> dict[str, str]
     return changed
 
 
-def match_world(home: GameWorld, options: Mapping[str, str]) -> GameWorld:
+def match_world(home: AnyWorld, options: Mapping[str, str]) -> AnyWorld:
     """The board's world ``home`` with the game ``options`` on top of its own, where it stands. ValueError
     with the reason when the board cannot be so (some options would change its size or its seats)."""
     world = _rebuilt(home, options)
@@ -66,7 +66,7 @@ class BoardChange(ValueError):
     """Options that would change a board's size or seats: only a board made in the world is rebuilt so."""
 
 
-def _rebuilt(home: GameWorld, options: Mapping[str, str]) -> GameWorld:
+def _rebuilt(home: AnyWorld, options: Mapping[str, str]) -> AnyWorld:
     recipe = home.built_with
     if recipe is None:
         raise ValueError("this board's options cannot be changed for one game")
@@ -75,7 +75,7 @@ def _rebuilt(home: GameWorld, options: Mapping[str, str]) -> GameWorld:
                        {**own, **options})
 
 
-def _fits(home: GameWorld, world: GameWorld) -> bool:
+def _fits(home: AnyWorld, world: AnyWorld) -> bool:
     """Whether ``world`` stands where ``home`` does, with as many seats."""
     return world.geometry.bounds() == home.geometry.bounds() and world.game.num_players == home.game.num_players
 
@@ -85,7 +85,7 @@ def describe(options: Mapping[str, str]) -> str:
     return " ".join(f"{k}={v}" for k, v in sorted(options.items()))
 
 
-def board_referee(name: str, world: GameWorld, journal: Journal, learn: Learn | None = None,
+def board_referee(name: str, world: AnyWorld, journal: Journal, learn: Learn | None = None,
                   prefix: str | None = None, clock: Clock = time.monotonic) -> BoardReferee:
     """The referee of board ``name`` whose own world is ``world``: where the journal's game on it was started
     with options of its own (a match's), it is refereed in the world those options make (which first learns
@@ -95,7 +95,7 @@ def board_referee(name: str, world: GameWorld, journal: Journal, learn: Learn | 
     return BoardReferee(name, resumed or world, journal, prefix=prefix, home_world=world, clock=clock)
 
 
-def _resumed_world(home: GameWorld, saved: SavedGame | None, journal: Journal, learn: Learn | None) -> GameWorld | None:
+def _resumed_world(home: AnyWorld, saved: SavedGame | None, journal: Journal, learn: Learn | None) -> AnyWorld | None:
     if saved is None:
         return None
     options = journal.board_options(saved.id)
@@ -112,7 +112,7 @@ def _resumed_world(home: GameWorld, saved: SavedGame | None, journal: Journal, l
     return world
 
 
-def _board_values(home: GameWorld) -> dict[str, Any]:
+def _board_values(home: AnyWorld) -> dict[str, Any]:
     """The board's own option values, parsed (those its config or command line gave, else the defaults)."""
     recipe = home.built_with
     given = {k.replace("-", "_"): v for k, v in recipe.options.items()} if recipe is not None else {}

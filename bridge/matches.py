@@ -22,7 +22,7 @@ from blockref.bridge.match_options import BoardChange, Learn, changed_options, d
 from blockref.bridge.protocol import ProtocolError
 
 if TYPE_CHECKING:
-    from blockref.bridge.games.base import GameWorld
+    from blockref.bridge.games.base import AnyWorld
     from blockref.bridge.referee import BoardReferee
 
 VERBS = ("challenge", "accept", "decline")
@@ -241,7 +241,7 @@ class Matches:
             self._elsewhere(desk, board, challenge.challenger, challenge.challenged)
         if busy:
             return [f"{busy}; the challenge is void"]
-        world: GameWorld | None = None
+        world: AnyWorld | None = None
         try:
             if challenge.resize and self.resizer is not None:
                 board = self.resizer.rebuild_for_match(board, challenge.options)

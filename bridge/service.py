@@ -29,7 +29,7 @@ from blockref.bridge.chat_budget import RepairLines
 from blockref.bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
 from blockref.bridge.config import BoardConfig, BridgeConfig
 from blockref.bridge.edits import EditPlan
-from blockref.bridge.games.base import Notice, ReadsHits
+from blockref.bridge.games.base import Notice, ReadsHits, SeatsComputers
 from blockref.bridge.journal import JournalError
 from blockref.bridge.made_boards import MadeBoards
 from blockref.bridge.protocol import BlockEvent, ChatPost, ConnectionLost, ProtocolError, Reconnected, Vec3, WorldPoll
@@ -180,7 +180,7 @@ class Service:
                 level = seated.removeprefix("computer (").removesuffix(")")
                 if seated.startswith("computer (") and level in LEVELS:
                     self.bots[(name, player)] = BotSeat(level, seat_player(referee.game, level=level))
-            fill = referee.world.fill_seats
+            fill = referee.world.fill_seats if isinstance(referee.world, SeatsComputers) else None
             if fill and not referee.state.is_terminal():
                 for player in referee.players:
                     if player not in referee.seats:
@@ -429,7 +429,7 @@ class Service:
                       and now - self.away_since[key] >= self.config.seat_timeout):
                     referee.leave_seat(player)  # a JournalError here leaves them away, their seat kept
                     del self.away_since[key]
-                    if referee.world.seat_after_leave:
+                    if isinstance(referee.world, SeatsComputers) and referee.world.seat_after_leave:
                         self.seat_computer(referee, player, referee.world.seat_after_leave)
                     self.post(referee, f"{name} was away {minutes(self.config.seat_timeout)}: seat {player} is "
                                        f"free ('{referee.prefix} join {player}' takes it). {referee.seat_line()}")
@@ -444,7 +444,7 @@ class Service:
             level = seated.removeprefix("computer (").removesuffix(")")
             if seated.startswith("computer (") and level in LEVELS:
                 self.bots[(board.name, player)] = BotSeat(level, seat_player(referee.game, level=level))
-        fill = referee.world.fill_seats
+        fill = referee.world.fill_seats if isinstance(referee.world, SeatsComputers) else None
         if fill and not referee.state.is_terminal():
             for player in referee.players:
                 if player not in referee.seats:

@@ -12,6 +12,8 @@ ANCHORS = ("center", "corner")
 Feature: TypeAlias = tuple[str | int, ...]
 """What a world cell is part of on a board: its kind, then the numbers that name it (board places, a player,
 an index; a Nodes tab adds its terminal's letter), e.g. ``("segment", 2, 3, 2, 4)`` or ``("floor",)``."""
+NumberedFeature: TypeAlias = tuple[str, *tuple[int, ...]]
+"""A feature named by its kind and numbers alone (``("edge", 0, 0, 1, 0)``): every feature but a Nodes tab."""
 
 
 class BoardGeometry(Protocol):

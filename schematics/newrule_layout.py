@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from blockref.schematics.blocks import AIR, BlockType, block
-from blockref.schematics.geometry import Feature
+from blockref.schematics.geometry import NumberedFeature
 from blockref.schematics.grid import ORIENTATIONS, Grid
 
 Cell = tuple[int, int, int]
@@ -87,7 +87,7 @@ class NewRuleLayout:
 
     # -- what is where --
 
-    def feature_at(self, cell: Cell) -> Feature | None:
+    def feature_at(self, cell: Cell) -> NumberedFeature | None:
         """``("post", x, y)``, ``("edge", x1, y1, x2, y2)`` (south or west dot first), ``("space", x, y)``
         (by its south-west dot), ``("rim", u, v, h)``, ``("floor",)`` or ``("air",)``; None outside."""
         u, v, h = self.grid.board(cell)

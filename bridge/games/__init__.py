@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from blockref.bridge.games.base import GameOption, GameWorld
+from blockref.bridge.games.base import AnyWorld, GameOption, GameWorld
 from blockref.engines.entries import Registry, entry, load
 
 WORLDS: Mapping[str, str] = Registry[str]("world")
@@ -17,7 +17,7 @@ WORLDS: Mapping[str, str] = Registry[str]("world")
 DEFAULT_GAME = "nodes"
 
 
-def world_class(name: str) -> type[GameWorld]:
+def world_class(name: str) -> type[AnyWorld]:
     """The world module of game ``name``. Raises ``ValueError`` naming the games there are."""
     found = load(entry(name).world)
     if not (isinstance(found, type) and issubclass(found, GameWorld)):

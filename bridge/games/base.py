@@ -1,8 +1,9 @@
 """The seam between the bridge and each game: how one game lives in the world on one board.
 
-A :class:`GameWorld` is built for a board from its geometry (origin, spacing, orientation, style) and the
-game's options. It says everything the game-agnostic parts of the bridge (referee, service, chat desk,
-journal, exports) need and nothing more:
+A :class:`GameWorld` ``[State, Action]`` is built for a board from its geometry (origin, spacing,
+orientation, style) and the game's options. It is typed by its engine's state and action types, and says
+everything the game-agnostic parts of the bridge (referee, service, chat desk, journal, exports) need and
+nothing more:
 
 - ``game``: the rules engine (:mod:`engines.core` API) and ``geometry``: where the board stands, its
   blocks for a fresh build and for exports;
@@ -10,30 +11,49 @@ journal, exports) need and nothing more:
   world that differ from the drawing, sorted into candidate pieces (:class:`Placement`) and cells to put
   back (:class:`Disturbance`); :meth:`~GameWorld.actions_for`: what a placement may mean in the rules,
   and :meth:`~GameWorld.placing` the other way round: the block a person places for an action;
-- the words of the game in chat: seat colours, :meth:`~GameWorld.status`, what a move did.
+- the words of the game in chat: seat colours, :meth:`~GameWorld.status`, what a move did;
+- its clock, where it has one (:meth:`~GameWorld.tick`, :meth:`~GameWorld.memo`,
+  :meth:`~GameWorld.recall`, :meth:`~GameWorld.display_key`): every world answers, most with "nothing".
 
 What only some games do is a small protocol the bridge asks by ``isinstance``, never by the game's name or
-a flag: :class:`ReadsHits` (moves made by sword hits) and :class:`TakesChatMoves` (moves typed in chat).
+a flag: :class:`ReadsHits` (moves made by sword hits), :class:`TakesChatMoves` (moves typed in chat),
+:class:`QueuesOrders` (orders queued until the clock plays them) and :class:`SeatsComputers` (computer
+players take empty or left seats). A world names those it implements among its bases, typed like itself
+(``ReadsHits[TightwireState, TightwireAction]``), so that mypy checks them.
 
-Nothing outside a game's own world module asks which game it serves.
+Game-agnostic code holds a world of any game as :data:`AnyWorld`; nothing outside a game's own world
+module asks which game it serves.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol, TypeAlias, runtime_checkable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeAlias, TypeVar, runtime_checkable
 
-from blockref.engines.core import Game, GameState, is_agreed_draw
+from blockref.engines.core import ActionT, Game, GameState, StateT, is_agreed_draw
 from blockref.engines.entries import entry
 from blockref.engines.options import GameOption as GameOption
 from blockref.engines.options import defaults
 from blockref.engines.options import parse_flag as parse_flag
 from blockref.schematics.blocks import BlockType
-from blockref.schematics.geometry import BoardGeometry
+from blockref.schematics.geometry import BoardGeometry, NumberedFeature
+
+if TYPE_CHECKING:
+    from blockref.bridge.config import WorldRecipe
+    from blockref.bridge.materials import Materials, ReadbackClient
 
 Cell = tuple[int, int, int]
+Feature: TypeAlias = NumberedFeature
+"""A board feature as a world names it: its kind, then numbers (``("segment", 2, 2, 2, 3)``)."""
+OptionValues: TypeAlias = Mapping[str, Any]
+"""A board's game options by name, as each option's parser made them (:attr:`GameWorld.options`) or a test
+writes them: each option's value has its own type, so this is the seam's edge with the config."""
+# the protocols' state and action types: a world takes a state, and takes or gives an action
+StateIn = TypeVar("StateIn", bound=GameState[Any], contravariant=True)
+ActionIn = TypeVar("ActionIn", contravariant=True)
+ActionOut = TypeVar("ActionOut", covariant=True)
 Who = Callable[[int | None], str]
 """Names a player for chat: ``player 1 (red, alice)``."""
 ENDINGS = {"concede": "conceded", "timeout": "ran out of time"}
@@ -44,7 +64,7 @@ ENDINGS = {"concede": "conceded", "timeout": "ran out of time"}
 class Placement:
     """New blocks of one material on one board feature: a candidate piece."""
 
-    feature: tuple[Any, ...]
+    feature: Feature
     """The board feature the blocks are on, as the game's world names it (``("segment", 2, 2, 2, 3)``)."""
     material: str
     """The role of the block placed in the game's style (``"wire"``, ``"node"``, ``"wall"``)."""
@@ -93,27 +113,48 @@ class Reading:
 
 
 @runtime_checkable
-class ReadsHits(Protocol):
+class ReadsHits(Protocol[StateIn, ActionOut]):
     """What a world does whose moves are made by hitting its blocks with a sword (the bridge then polls
     the hits): ask ``isinstance(world, ReadsHits)``, never the game."""
 
-    def hit(self, state: GameState[Any], seat: int, cell: Cell) -> Any:
+    def hit(self, state: StateIn, seat: int, cell: Cell) -> ActionOut | Notice | None:
         """A sword hit by the player in ``seat`` on ``cell`` of the board: the action it completes, or
         None (or a :class:`Notice` said to the hitter) when it only selects (the first pillar of a line).
         Raises ``ValueError`` with the reason for a hit that can start nothing."""
 
 
 @runtime_checkable
-class TakesChatMoves(Protocol):
+class TakesChatMoves(Protocol[StateIn, ActionOut]):
     """What a world does whose moves may be typed in chat after the prefix (``tw draw B5-C3``): ask
     ``isinstance(world, TakesChatMoves)``, never the game."""
 
     chat_verbs: tuple[str, ...]
     """Verbs of this game's moves typed in chat, beside the common commands."""
 
-    def chat_action(self, state: GameState[Any], seat: int, verb: str, args: list[str]) -> Any:
+    def chat_action(self, state: StateIn, seat: int, verb: str, args: list[str]) -> ActionOut:
         """The action the player in ``seat`` typed (``verb`` is one of :attr:`chat_verbs`). Raises
         ``ValueError`` with the reason when the words name no action of theirs."""
+
+
+@runtime_checkable
+class QueuesOrders(Protocol[StateIn, ActionIn]):
+    """What a world does whose players all give orders at once: their actions are queued in arrival order
+    (journaled as pending) and played only when the clock acts (:meth:`GameWorld.tick`). Ask
+    ``isinstance(world, QueuesOrders)``, never the game."""
+
+    def queue_note(self, state: StateIn, action: ActionIn) -> str | None:
+        """A word on an action queued now that does nothing as things stand (None: nothing to say)."""
+
+
+@runtime_checkable
+class SeatsComputers(Protocol):
+    """What a world does whose seats computer players may fill (the levels are the board's options): ask
+    ``isinstance(world, SeatsComputers)``, never the game."""
+
+    fill_seats: str | None
+    """A computer level: computer players of it take every empty seat when the bridge starts."""
+    seat_after_leave: str | None
+    """A computer level: a computer player of it takes the seat of whoever leaves (None: the seat stays open)."""
 
 
 def chat_verbs(world: object) -> tuple[str, ...]:
@@ -133,8 +174,9 @@ def changed_cells(
         yield cell, want, seen
 
 
-class GameWorld(ABC):
-    """One game on one board in the world. Subclasses are the games' world modules."""
+class GameWorld(ABC, Generic[StateT, ActionT]):
+    """One game on one board in the world, typed by its engine's state and action types. Subclasses are the
+    games' world modules (``class NodesWorld(GameWorld[NodesState, NodesAction])``)."""
 
     name: ClassVar[str]
     """The catalogue name of the game (``engines.catalogue``)."""
@@ -147,33 +189,25 @@ class GameWorld(ABC):
     how_to_play: ClassVar[str]
     """One chat line: how a piece is played in the world."""
 
-    queues_actions: ClassVar[bool] = False
-    """Whether the players' actions are queued in arrival order (journaled as pending) and played only
-    when the clock acts (:meth:`tick`), as in a game where everyone gives orders at once."""
-    fill_seats: str | None = None
-    """A computer level: computer players of it take every empty seat when the bridge starts."""
-    seat_after_leave: str | None = None
-    """A computer level: a computer player of it takes the seat of whoever leaves (None: the seat stays open)."""
-
-    game: Game[Any]
+    game: Game[StateT]
     geometry: BoardGeometry
 
     @classmethod
-    def option_values(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+    def option_values(cls, options: OptionValues) -> OptionValues:
         """``options`` with every option left out at its declared default (for :meth:`build`)."""
         return defaults(cls.options) | dict(options)
 
     @classmethod
     @abstractmethod
     def build(
-        cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: Mapping[str, Any]
-    ) -> GameWorld:
+        cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: OptionValues
+    ) -> Self:
         """The game on a board at ``origin`` (API coordinates of its first point on the piece layer) with
         the game's ``options`` (validated: ``ValueError`` names a bad one). ``spacing`` and ``style`` None
         mean the game's defaults."""
 
     @abstractmethod
-    def target(self, state: GameState[Any], template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
+    def target(self, state: StateT, template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
         """Every cell of the board region as ``state`` says it must be; ``template`` (an adopted board)
         replaces the style's blocks of the non-piece cells it names."""
 
@@ -194,11 +228,11 @@ class GameWorld(ABC):
         return set()
 
     @abstractmethod
-    def actions_for(self, state: GameState[Any], placement: Placement) -> list[Any]:
+    def actions_for(self, state: StateT, placement: Placement) -> list[ActionT]:
         """The actions a placement may stand for (the referee plays the first legal one). Raises
         ``ValueError`` with the reason when the placement can never be a piece (a wire block on a point)."""
 
-    def placing(self, state: GameState[Any], action: Any) -> tuple[Cell, BlockType] | None:
+    def placing(self, state: StateT, action: ActionT) -> tuple[Cell, BlockType] | None:
         """Where and what a person places to play ``action`` in ``state``: one cell of the piece (the
         middle, where the piece has several) and the block, which :meth:`read` takes back as ``action``.
         None for an action nobody places (a pass the referee makes, a game played by hits or chat). For
@@ -210,14 +244,14 @@ class GameWorld(ABC):
         """``wire on c3-c4``: the placement as a player would name it."""
 
     @abstractmethod
-    def status(self, state: GameState[Any], who: Who) -> str:
+    def status(self, state: StateT, who: Who) -> str:
         """Whose turn it is and what they may do, or the result: one chat line."""
 
     @abstractmethod
     def template_cells(self) -> set[Cell]:
         """The cells an adopted board keeps as the world shows them (floor and decoration, no pieces)."""
 
-    def learn_materials(self, client: Any) -> Any:
+    def learn_materials(self, client: ReadbackClient) -> Materials | None:
         """Learn what the server in use reads back for this board's blocks and adapt to it: switch to a
         built-in style whose blocks survive where two roles would look alike, and compare the world by
         the ids it really shows (:attr:`readback`). Returns a :class:`bridge.materials.Materials` to
@@ -225,16 +259,16 @@ class GameWorld(ABC):
         return None
 
     readback: Mapping[int, int] = {}
-    built_with: Any = None
-    """How ``bridge.config.build_world`` made this world (a ``WorldRecipe``; None: made otherwise)."""
     """Block id written -> id the server reads back, where they differ (learnt by learn_materials)."""
+    built_with: WorldRecipe | None = None
+    """How ``bridge.config.build_world`` made this world (None: made otherwise)."""
 
-    def actor(self, state: GameState[Any], action: Any) -> int | None:
+    def actor(self, state: StateT, action: ActionT) -> int | None:
         """The player who takes ``action`` now: the player to move, or the action's own player in a phase
         where everyone acts at once."""
         return state.current_player()
 
-    def tick(self, state: GameState[Any], now: float) -> list[Any]:
+    def tick(self, state: StateT, now: float) -> Sequence[ActionT | Notice | TimeOut]:
         """What the clock does at ``now`` (monotonic seconds): actions, :class:`Notice` lines to say and
         :class:`TimeOut` losses. None here."""
         return []
@@ -249,7 +283,7 @@ class GameWorld(ABC):
         stores so that a restarted bridge carries on; None when there is nothing."""
         return None
 
-    def recall(self, state: GameState[Any], memo: str | None, now: float) -> None:
+    def recall(self, state: StateT, memo: str | None, now: float) -> None:
         """Take up the game ``state`` (replayed from the journal, or new) with the :meth:`memo` saved for it
         (None: nothing saved) at ``now`` (monotonic seconds)."""
         return None
@@ -275,21 +309,17 @@ class GameWorld(ABC):
             return f"player {words[1]} {ENDINGS[words[0]]}"
         return None
 
-    def players_in_game(self, state: GameState[Any]) -> list[int]:
+    def players_in_game(self, state: StateT) -> list[int]:
         """The players still in the game (whose agreement a draw needs): every player here."""
         return list(range(1, self.game.num_players + 1))
 
-    def consequences(self, before: GameState[Any], after: GameState[Any], action: Any) -> list[str]:
+    def consequences(self, before: StateT, after: StateT, action: ActionT) -> list[str]:
         """What an action did beyond itself (captures, destroyed pieces), as short phrases."""
         return []
 
-    def queue_note(self, state: GameState[Any], action: Any) -> str | None:
-        """A word on an action queued now (:attr:`queues_actions`) that does nothing as things stand."""
-        return None
-
-    def progress(self, state: GameState[Any], mover: int) -> str | None:
+    def progress(self, state: StateT, mover: int) -> str | None:
         """A line when ``mover`` still has part of their turn to play (``2 wires left in this turn.``)."""
         return None
 
 
-AnyWorld: TypeAlias = "GameWorld"  # h/seam makes it "GameWorld[Any, Any]" with GameWorld generic
+AnyWorld: TypeAlias = "GameWorld[Any, Any]"

@@ -1,8 +1,9 @@
 """The clock of a turn-based board in the world: the seam hooks (tick, memo, recall) and its rim display.
 
-A world with a ``clock`` option mixes :class:`ClockedWorld` in before :class:`GameWorld` and names its rim
-cells (:meth:`ClockedWorld.clock_cells`): per player a row of cells, the first part lit for the time left
-for the move (lime), the rest for the reserve left (cyan); every cell with any time in it stays lit.
+A world with a ``clock`` option mixes :class:`ClockedWorld` in before :class:`~bridge.games.base.GameWorld`,
+whose clock hooks it fills for any state the clock follows (:class:`bridge.clock.ClockedState`), and names
+its rim cells (:meth:`ClockedWorld.clock_cells`): per player a row of cells, the first part lit for the time
+left for the move (lime), the rest for the reserve left (cyan); every cell with any time in it stays lit.
 :func:`split_row` cuts one rim row into each player's part.
 
 >>> [len(move) for move, reserve in split_row(list(range(12)), 4)], split_row(list(range(12)), 2)[1]
@@ -12,11 +13,11 @@ for the move (lime), the rest for the reserve left (cyan); every cell with any t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from blockref.bridge.clock import BoardClock, lit
+from blockref.bridge.clock import BoardClock, ClockedState, lit
+from blockref.bridge.games.base import Notice, TimeOut
 from blockref.engines.clock import ClockRules
-from blockref.engines.core import GameState
 from blockref.schematics.blocks import BlockType, block
 
 Cell = tuple[int, int, int]
@@ -71,16 +72,16 @@ class ClockedWorld:
             blocks.update(dict.fromkeys(reserve[:reserve_lit], RESERVE))
         return blocks
 
-    def clock_status(self, state: GameState[Any]) -> str:
+    def clock_status(self, state: ClockedState) -> str:
         """`` Clock: ...`` for a running game's status line ("" without a clock)."""
         return "" if self.clock is None or state.is_terminal() else " " + self.clock.summary()
 
-    def tick(self, state: GameState[Any], now: float) -> list[Any]:
-        return [] if self.clock is None else list(self.clock.follow(state, now))  # type: ignore[arg-type]
+    def tick(self, state: ClockedState, now: float) -> list[Notice | TimeOut]:
+        return [] if self.clock is None else list(self.clock.follow(state, now))
 
     def memo(self) -> str | None:
         return None if self.clock is None else self.clock.memo()
 
-    def recall(self, state: GameState[Any], memo: str | None, now: float) -> None:
+    def recall(self, state: ClockedState, memo: str | None, now: float) -> None:
         if self.clock is not None:
-            self.clock.recall(state, memo, now)  # type: ignore[arg-type]
+            self.clock.recall(state, memo, now)

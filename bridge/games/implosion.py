@@ -3,14 +3,16 @@
 Players never place blocks on this board: the bridge draws every unit, and anything placed or broken on
 it is put back. Orders are typed (``imp move 12.0 11.0 5``) or clicked (a sword hit on a pillar of
 yours, then on the pillar to move into: all the units that may move). They are queued in arrival order
-(:attr:`GameWorld.queues_actions`) and carried out when the clock ends the turn (:meth:`tick`).
+(the world is a :class:`~bridge.games.base.QueuesOrders`) and carried out when the clock ends the turn
+(:meth:`ImplosionWorld.tick`). Computer players may fill its seats (a
+:class:`~bridge.games.base.SeatsComputers`: the ``bots`` and ``leave_to`` options).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from blockref.bridge.chat_commands import LEVELS
 from blockref.bridge.games.base import (
@@ -19,8 +21,13 @@ from blockref.bridge.games.base import (
     GameOption,
     GameWorld,
     Notice,
+    OptionValues,
     Placement,
+    QueuesOrders,
     Reading,
+    ReadsHits,
+    SeatsComputers,
+    TakesChatMoves,
     Who,
     changed_cells,
     parse_flag,
@@ -33,6 +40,7 @@ from blockref.engines.implosion import (
     PLAYER_COUNTS,
     RINGS,
     EndTurn,
+    ImplosionAction,
     ImplosionGame,
     ImplosionState,
     Order,
@@ -94,7 +102,13 @@ def _level_or_none(text: str) -> str | None:
     return text.lower()
 
 
-class ImplosionWorld(GameWorld):
+class ImplosionWorld(
+    GameWorld[ImplosionState, ImplosionAction],
+    ReadsHits[ImplosionState, ImplosionAction],
+    TakesChatMoves[ImplosionState, ImplosionAction],
+    QueuesOrders[ImplosionState, ImplosionAction],
+    SeatsComputers,
+):
     """An Implosion board: pillars on 12 rings, units stacked in their holder's colour, a turn clock."""
 
     name = "implosion"
@@ -115,7 +129,6 @@ class ImplosionWorld(GameWorld):
                    "right-click a pillar of yours with a sword, then the pillar to move into. They are carried out "
                    "in order when the clock ends the turn; 'imp orders' lists yours, 'imp cancel [N]' drops them.")
     chat_verbs = ("move",)
-    queues_actions = True
 
     def __init__(self, layout: ImplosionLayout, seed: int = engine_default(ImplosionGame, "seed", int),
                  turns: int = engine_default(ImplosionGame, "turns", int),
@@ -136,8 +149,8 @@ class ImplosionWorld(GameWorld):
 
     @classmethod
     def build(
-        cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: Mapping[str, Any]
-    ) -> ImplosionWorld:
+        cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: OptionValues
+    ) -> Self:
         values = cls.option_values(options)
         layout = ImplosionLayout(players=int(values["players"]), spacing=spacing or 2, origin=origin,
                                  orientation=orientation, style=load_implosion_style(style or "classic"))
@@ -145,9 +158,8 @@ class ImplosionWorld(GameWorld):
                    float(values["turn_seconds"]), values["bots"], values["leave_to"])
 
     # ------------------------------------------------------------------ the clock
-    def tick(self, state: GameState[Any], now: float) -> list[Any]:
+    def tick(self, state: ImplosionState, now: float) -> list[EndTurn]:
         """The turn's end once its time is up. A new turn (or a restart) starts the clock afresh."""
-        assert isinstance(state, ImplosionState)
         key = (state.turn, state.is_terminal())
         if key != self._clock_turn:
             self._clock_turn, self._turn_started = key, now
@@ -157,7 +169,7 @@ class ImplosionWorld(GameWorld):
             return []
         return [END_TURN]
 
-    def recall(self, state: GameState[Any], memo: str | None, now: float) -> None:
+    def recall(self, state: ImplosionState, memo: str | None, now: float) -> None:
         """A restart, or the end of a pause, starts the turn's clock afresh (nothing of it is kept)."""
         self._clock_turn = None
 
@@ -173,8 +185,7 @@ class ImplosionWorld(GameWorld):
         return clock_share(self._left, len(self.layout.clock_cells()))
 
     # ------------------------------------------------------------------ drawing
-    def target(self, state: GameState[Any], template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
-        assert isinstance(state, ImplosionState)
+    def target(self, state: ImplosionState, template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
         blocks = self.layout.drawing(state, self._share_left(state))
         blocks.update(template)
         return blocks
@@ -224,27 +235,26 @@ class ImplosionWorld(GameWorld):
             return []
         return self._dyed[1]
 
-    def actions_for(self, state: GameState[Any], placement: Placement) -> list[Any]:
+    def actions_for(self, state: ImplosionState, placement: Placement) -> list[ImplosionAction]:
         raise ValueError("blocks placed on the board are no orders")
 
     def describe(self, placement: Placement) -> str:
         return f"{placement.material} block"
 
     # ------------------------------------------------------------------ orders
-    def actor(self, state: GameState[Any], action: Any) -> int | None:
+    def actor(self, state: ImplosionState, action: ImplosionAction) -> int | None:
         return action.player if isinstance(action, Order) else None
 
-    def chat_action(self, state: GameState[Any], seat: int, verb: str, args: list[str]) -> Any:
+    def chat_action(self, state: ImplosionState, seat: int, verb: str, args: list[str]) -> Order:
         """``move X Y [K]``: K units (all that may move when left out) from node X to node Y."""
         if len(args) not in (2, 3) or (len(args) == 3 and not args[2].isdecimal()):
             raise ValueError(f"write '{self.default_prefix} move X Y [K]', like {self.default_prefix} move 12.0 11.0 5")
         frm, to = parse_node(args[0]), parse_node(args[1])
         return Order(seat, frm, to, int(args[2]) if len(args) == 3 else CAPACITY[frm])
 
-    def hit(self, state: GameState[Any], seat: int, cell: Cell) -> Any:
+    def hit(self, state: ImplosionState, seat: int, cell: Cell) -> Order | Notice:
         """The first hit selects the source pillar, the second orders all its units that may move onto
         the target pillar (a second hit on the same pillar drops the selection)."""
-        assert isinstance(state, ImplosionState)
         node = self.layout.node_at(cell)
         if node is None:
             raise ValueError("hit a pillar: the one to move from, then the one to move into")
@@ -260,8 +270,7 @@ class ImplosionWorld(GameWorld):
         return Order(seat, source, node, CAPACITY[source])
 
     # ------------------------------------------------------------------ words
-    def status(self, state: GameState[Any], who: Who) -> str:
-        assert isinstance(state, ImplosionState)
+    def status(self, state: ImplosionState, who: Who) -> str:
         scores = ", ".join(f"{self.seat_colours[p]} {state.points(p)}" for p in range(1, self.game.players + 1))
         if state.is_terminal():
             winner = state.winner()
@@ -284,16 +293,13 @@ class ImplosionWorld(GameWorld):
             return f"turn limit ({self.game.turns} turns), {decided_by(state)}"
         return "the last with units" if state.winner() else "nobody has units left"
 
-    def players_in_game(self, state: GameState[Any]) -> list[int]:
+    def players_in_game(self, state: ImplosionState) -> list[int]:
         """The players not out of the game."""
-        assert isinstance(state, ImplosionState)
         return [p for p in range(1, self.game.players + 1) if not state.is_out(p)]
 
-    def consequences(self, before: GameState[Any], after: GameState[Any], action: Any) -> list[str]:
-        assert isinstance(before, ImplosionState) and isinstance(after, ImplosionState)
+    def consequences(self, before: ImplosionState, after: ImplosionState, action: ImplosionAction) -> list[str]:
         if isinstance(action, EndTurn):
             return _turn_end(before, after, self.seat_colours)
-        assert isinstance(action, Order)
         frm, to, p = action.frm, action.to, action.player
         moving = before.movable(frm) if before.owner(frm) == p else 0
         if not moving:
@@ -317,8 +323,7 @@ class ImplosionWorld(GameWorld):
                                                                        else "")
                        for q in (p, defender) if before.units_of(q) and not after.units_of(q)]
 
-    def queue_note(self, state: GameState[Any], action: Any) -> str | None:
-        assert isinstance(state, ImplosionState)
+    def queue_note(self, state: ImplosionState, action: ImplosionAction) -> str | None:
         if isinstance(action, Order) and state.owner(action.frm) != action.player:
             return (f"{node_name(action.frm)} is not yours now: this order moves nothing unless an order "
                     "before it takes the node")

@@ -8,13 +8,15 @@ wool on any cell of a space: a start, a growth or a forced escape, whichever the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from blockref.bridge.clock import clock_option
 from blockref.bridge.games.base import (
     Cell,
     Disturbance,
+    Feature,
     GameWorld,
+    OptionValues,
     Placement,
     Reading,
     Who,
@@ -23,7 +25,7 @@ from blockref.bridge.games.base import (
 )
 from blockref.bridge.games.clocked import ClockedWorld, split_row
 from blockref.engines.core import GameState
-from blockref.engines.newrule import NewRuleGame, NewRuleState, Wall, side_of
+from blockref.engines.newrule import NewRuleAction, NewRuleGame, NewRuleState, Wall, side_of
 from blockref.engines.newrule.board import COLUMNS
 from blockref.engines.options import engine_default, engine_option
 from blockref.schematics.blocks import BlockType
@@ -42,7 +44,7 @@ def dot_name(x: int, y: int) -> str:
     return f"{COLUMNS[x]}{y + 1}"
 
 
-class NewRuleWorld(ClockedWorld, GameWorld):
+class NewRuleWorld(ClockedWorld, GameWorld[NewRuleState, NewRuleAction]):
     """A New Rule board: posts on the dots, walls between them, wool on the spaces."""
 
     name = "newrule"
@@ -66,16 +68,15 @@ class NewRuleWorld(ClockedWorld, GameWorld):
 
     @classmethod
     def build(
-        cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: Mapping[str, Any]
-    ) -> NewRuleWorld:
+        cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: OptionValues
+    ) -> Self:
         values = cls.option_values(options)
         layout = NewRuleLayout(size=int(values["size"]), spacing=spacing or 3, origin=origin,
                                orientation=orientation, style=load_newrule_style(style or "classic"))
         return cls(layout, int(values["players"]), bool(values["walled_border"]), str(values["clock"]))
 
     # ------------------------------------------------------------------ drawing
-    def target(self, state: GameState[Any], template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
-        assert isinstance(state, NewRuleState)
+    def target(self, state: NewRuleState, template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
         layout, style, board = self.layout, self.layout.style, state.board
         blocks = layout.board_blocks()
         blocks.update(template)
@@ -136,11 +137,11 @@ class NewRuleWorld(ClockedWorld, GameWorld):
         data: Mapping[Cell, int],
     ) -> Reading:
         reading = Reading()
-        grouped: dict[tuple[Any, ...], list[Cell]] = {}
+        grouped: dict[tuple[str, int | None, Feature], list[Cell]] = {}
         style = self.layout.style
         for cell, want, seen in changed_cells(target, observed, shown):
-            feature = self.layout.feature_at(cell)
-            kind = feature[0] if feature else None
+            feature: Feature = self.layout.feature_at(cell) or ("outside",)
+            kind = feature[0]
             fresh = want.legacy_id == 0
             if fresh and kind == "edge" and seen == style.wall.legacy_id:
                 grouped.setdefault(("wall", None, feature), []).append(cell)
@@ -165,8 +166,7 @@ class NewRuleWorld(ClockedWorld, GameWorld):
         reading.placements.sort(key=lambda p: (p.material, p.feature))
         return reading
 
-    def actions_for(self, state: GameState[Any], placement: Placement) -> list[Any]:
-        assert isinstance(state, NewRuleState)
+    def actions_for(self, state: NewRuleState, placement: Placement) -> list[NewRuleAction]:
         kind, *coords = placement.feature
         if kind == "edge":
             if placement.material != "wall":
@@ -179,7 +179,7 @@ class NewRuleWorld(ClockedWorld, GameWorld):
         text = {"start": f"start {space}", "escape": f"escape {space}"}.get(phase, space)
         return [state.action_from_text(text)]
 
-    def placing(self, state: GameState[Any], action: Any) -> tuple[Cell, BlockType] | None:
+    def placing(self, state: NewRuleState, action: NewRuleAction) -> tuple[Cell, BlockType] | None:
         """The wall block in the middle of the edge, or the mover's wool in the middle of the space."""
         mover = self.actor(state, action)
         if mover is None:
@@ -200,8 +200,7 @@ class NewRuleWorld(ClockedWorld, GameWorld):
         return f"{colour} wool on {dot_name(*coords)}"
 
     # ------------------------------------------------------------------ words
-    def status(self, state: GameState[Any], who: Who) -> str:
-        assert isinstance(state, NewRuleState)
+    def status(self, state: NewRuleState, who: Who) -> str:
         scores = " - ".join(f"side {side} {points}" for side, points in sorted(state.side_scores().items()))
         if state.is_terminal():
             winner = state.winner()
@@ -233,8 +232,7 @@ class NewRuleWorld(ClockedWorld, GameWorld):
         players = range(1, self.game.num_players + 1)
         return "+".join(self.seat_colours[p] for p in players if side_of(p) == side)
 
-    def consequences(self, before: GameState[Any], after: GameState[Any], action: Any) -> list[str]:
-        assert isinstance(before, NewRuleState) and isinstance(after, NewRuleState)
+    def consequences(self, before: NewRuleState, after: NewRuleState, action: NewRuleAction) -> list[str]:
         parts = []
         board = after.board
         newly_dead: dict[int, int] = {}

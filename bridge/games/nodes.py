@@ -8,14 +8,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self, TypeGuard
 
 from blockref.bridge.clock import clock_option
-from blockref.bridge.games.base import Cell, Disturbance, GameWorld, Placement, Reading, Who, changed_cells
+from blockref.bridge.games.base import (
+    Cell,
+    Disturbance,
+    Feature,
+    GameWorld,
+    OptionValues,
+    Placement,
+    Reading,
+    Who,
+    changed_cells,
+)
 from blockref.bridge.games.clocked import ClockedWorld
-from blockref.bridge.materials import Materials, learn_and_choose, style_blocks
+from blockref.bridge.materials import Materials, ReadbackClient, learn_and_choose, style_blocks
 from blockref.engines.core import GameState
-from blockref.engines.nodes import NodesGame, NodesState, PlaceNode, PlaceWire, make_point, point_name, point_xy
+from blockref.engines.nodes import (
+    NodesAction,
+    NodesGame,
+    NodesState,
+    PlaceNode,
+    PlaceWire,
+    make_point,
+    point_name,
+    point_xy,
+)
+from blockref.engines.nodes.state import Corners
 from blockref.engines.options import engine_default, engine_option
 from blockref.schematics.blocks import BlockType
 from blockref.schematics.layout import CORNER_VARIANTS, BoardLayout
@@ -25,8 +45,12 @@ TERMINALS = "nesw"
 PIECE_FEATURES = ("point", "segment", "peg", "tab")
 
 
-def _corners(text: str) -> str:
-    if text not in CORNER_VARIANTS:
+def _is_corners(text: str) -> TypeGuard[Corners]:
+    return text in CORNER_VARIANTS
+
+
+def _corners(text: str) -> Corners:
+    if not _is_corners(text):
         raise ValueError(f"corners must be {' or '.join(CORNER_VARIANTS)}, not {text!r}")
     return text
 
@@ -38,7 +62,7 @@ def _turn_limit(text: str) -> int:
     return value
 
 
-class NodesWorld(ClockedWorld, GameWorld):
+class NodesWorld(ClockedWorld, GameWorld[NodesState, NodesAction]):
     """A Nodes board: wires on the segments between points, nodes on the points."""
 
     name = "nodes"
@@ -56,38 +80,38 @@ class NodesWorld(ClockedWorld, GameWorld):
     def __init__(self, layout: BoardLayout, turn_limit: int = engine_default(NodesGame, "turn_limit", int),
                  clock: str = "none") -> None:
         self.start_clock(clock, self.seat_colours)
+        self.game: NodesGame = NodesGame(corners=_corners(layout.corners), turn_limit=turn_limit)
+        self._use(layout)
+
+    def _use(self, layout: BoardLayout) -> None:
+        """Stand on ``layout``: its geometry, and its style's player blocks read back as their roles."""
         self.layout = layout
         self.geometry = layout
-        self.game: NodesGame = NodesGame(corners=layout.corners, turn_limit=turn_limit)  # type: ignore[arg-type]
-        style = layout.style
         self._materials: dict[int, tuple[str, int]] = {}
-        for player, materials in style.players.items():
+        for player, materials in layout.style.players.items():
             self._materials[materials.wire.legacy_id] = ("wire", player)
             self._materials[materials.node.legacy_id] = ("node", player)
 
     @classmethod
     def build(
-        cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: Mapping[str, Any]
-    ) -> NodesWorld:
+        cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: OptionValues
+    ) -> Self:
         values = cls.option_values(options)
         layout = BoardLayout(spacing=spacing or 4, origin=origin, orientation=orientation,
                              style=load_style(style or "classic"), corners=str(values["corners"]))
         return cls(layout, int(values["turn_limit"]), str(values["clock"]))
 
-    def learn_materials(self, client: Any) -> Materials:
+    def learn_materials(self, client: ReadbackClient) -> Materials:
         materials = learn_and_choose(client, self.layout.style, self.layout.bounds())
         if materials.style != self.layout.style:
-            clock = self.clock
-            self.__init__(replace(self.layout, style=materials.style), self.game.turn_limit)  # type: ignore[misc]
-            self.clock = clock
+            self._use(replace(self.layout, style=materials.style))
         self.readback = {block.legacy_id: materials.readback[block.legacy]
                          for block in style_blocks(materials.style).values()
                          if materials.readback.get(block.legacy, block.legacy_id) != block.legacy_id}
         return materials
 
     # ------------------------------------------------------------------ drawing
-    def target(self, state: GameState[Any], template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
-        assert isinstance(state, NodesState)
+    def target(self, state: NodesState, template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
         layout = self.layout
         blocks = layout.board_blocks()
         blocks.update(template)
@@ -175,11 +199,11 @@ class NodesWorld(ClockedWorld, GameWorld):
                     Disturbance(cell, "only the players' wire and node blocks can be placed on the board")
                 )
         for (role, player, feature), cells in sorted(grouped.items()):
-            kind = "point" if len(feature) == 2 else "segment"
-            reading.placements.append(Placement((kind, *feature), role, player, tuple(sorted(cells))))
+            named: Feature = ("point" if len(feature) == 2 else "segment", *feature)
+            reading.placements.append(Placement(named, role, player, tuple(sorted(cells))))
         return reading
 
-    def actions_for(self, state: GameState[Any], placement: Placement) -> list[Any]:
+    def actions_for(self, state: NodesState, placement: Placement) -> list[NodesAction]:
         kind, *coords = placement.feature
         if kind == "point":
             if placement.material != "node":
@@ -190,7 +214,7 @@ class NodesWorld(ClockedWorld, GameWorld):
         a, b = make_point(*coords[:2]), make_point(*coords[2:])
         return [PlaceWire(a, b), PlaceWire(b, a)]
 
-    def placing(self, state: GameState[Any], action: Any) -> tuple[Cell, BlockType] | None:
+    def placing(self, state: NodesState, action: NodesAction) -> tuple[Cell, BlockType] | None:
         """The wire block in the middle of the segment, or the node block on the point; a pass is no block."""
         mover = self.actor(state, action)
         if mover is None or not isinstance(action, PlaceWire | PlaceNode):
@@ -209,8 +233,7 @@ class NodesWorld(ClockedWorld, GameWorld):
         return f"{placement.material} block on {point_name(a)}-{point_name(b)}"
 
     # ------------------------------------------------------------------ words
-    def status(self, state: GameState[Any], who: Who) -> str:
-        assert isinstance(state, NodesState)
+    def status(self, state: NodesState, who: Who) -> str:
         if state.is_terminal():
             winner = state.winner()
             result = f"{who(winner)} won" if winner else "a draw"
@@ -231,15 +254,13 @@ class NodesWorld(ClockedWorld, GameWorld):
         winner = state.winner()
         return f"player {3 - winner} captured out" if winner else "both captured out"
 
-    def progress(self, state: GameState[Any], mover: int) -> str | None:
-        assert isinstance(state, NodesState)
+    def progress(self, state: NodesState, mover: int) -> str | None:
         left = state.wires_left_in_turn()
         return f"{left} wire{'s' if left > 1 else ''} left in this turn."
 
-    def consequences(self, before: GameState[Any], after: GameState[Any], action: Any) -> list[str]:
+    def consequences(self, before: NodesState, after: NodesState, action: NodesAction) -> list[str]:
         """``trade``, ``cut``, ``captures d5``, ``terminal e of d5 damaged``, ``node d5 of player 2
         destroyed``, ``4 wires of player 1 destroyed`` (the wire just placed counts when it is destroyed)."""
-        assert isinstance(before, NodesState) and isinstance(after, NodesState)
         mover = before.current_player()
         parts = []
         wires_before = {(w.player, frozenset((w.frm, w.to))) for w in before.wires()}

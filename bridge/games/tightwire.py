@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from blockref.bridge.clock import clock_option
 from blockref.bridge.games.base import (
@@ -26,8 +26,11 @@ from blockref.bridge.games.base import (
     Disturbance,
     GameWorld,
     Notice,
+    OptionValues,
     Placement,
     Reading,
+    ReadsHits,
+    TakesChatMoves,
     Who,
     changed_cells,
 )
@@ -93,7 +96,12 @@ def picture(state: TightwireState, clocks: Mapping[int, tuple[int, int]] | None 
     )
 
 
-class TightwireWorld(ClockedWorld, GameWorld):
+class TightwireWorld(
+    ClockedWorld,
+    GameWorld[TightwireState, TightwireAction],
+    ReadsHits[TightwireState, TightwireAction],
+    TakesChatMoves[TightwireState, TightwireAction],
+):
     """A Tightwire board: pillars, lines between their tops, pieces on them, played by hits and chat."""
 
     name = "tightwire"
@@ -122,8 +130,8 @@ class TightwireWorld(ClockedWorld, GameWorld):
 
     @classmethod
     def build(
-        cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: Mapping[str, Any]
-    ) -> TightwireWorld:
+        cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: OptionValues
+    ) -> Self:
         values = cls.option_values(options)
         game = TightwireGame(size=int(values["size"]), setup=str(values["setup"]), first=int(values["first"]),
                              slack=int(values["slack"]), items=str(values["items"]), clock=str(values["clock"]))
@@ -133,8 +141,7 @@ class TightwireWorld(ClockedWorld, GameWorld):
         return cls(replace(layout, start=picture(game.new_initial_state(), full)), game)
 
     # ------------------------------------------------------------------ drawing
-    def target(self, state: GameState[Any], template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
-        assert isinstance(state, TightwireState)
+    def target(self, state: TightwireState, template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
         blocks = self.layout.picture_blocks(picture(state, self.display_key()))
         kept = self.template_cells()
         blocks.update({cell: b for cell, b in template.items() if cell in kept})
@@ -168,18 +175,17 @@ class TightwireWorld(ClockedWorld, GameWorld):
                 cell, f"{reason}: right-click two pillars with a sword, or type the turn in chat"))
         return reading
 
-    def actions_for(self, state: GameState[Any], placement: Placement) -> list[Any]:
+    def actions_for(self, state: TightwireState, placement: Placement) -> list[TightwireAction]:
         raise ValueError("Tightwire is played by sword hits on the pillars or in chat, not by placing blocks")
 
     def describe(self, placement: Placement) -> str:
         return f"block at {placement.cells[0]}"
 
     # ------------------------------------------------------------------ input
-    def chat_action(self, state: GameState[Any], seat: int, verb: str, args: list[str]) -> Any:
+    def chat_action(self, state: TightwireState, seat: int, verb: str, args: list[str]) -> TightwireAction:
         return parse_action(" ".join([verb, *args]), self.game.size)
 
-    def hit(self, state: GameState[Any], seat: int, cell: Cell) -> Any:
-        assert isinstance(state, TightwireState)
+    def hit(self, state: TightwireState, seat: int, cell: Cell) -> TightwireAction | Notice:
         if state.is_terminal():
             raise ValueError("the game is over")
         mover = state.current_player()
@@ -282,8 +288,7 @@ class TightwireWorld(ClockedWorld, GameWorld):
         return dot_name(picked[1]) if picked[0] == "dot" else "the captured piece"
 
     # ------------------------------------------------------------------ words
-    def status(self, state: GameState[Any], who: Who) -> str:
-        assert isinstance(state, TightwireState)
+    def status(self, state: TightwireState, who: Who) -> str:
         pieces = "; ".join(f"{self.seat_colours[p]} {len(state.pieces(p))} on the board, {state.off_board(p)} off, "
                            f"{state.slack_left(p)} slack" for p in (1, 2))
         if state.is_terminal():
@@ -301,6 +306,5 @@ class TightwireWorld(ClockedWorld, GameWorld):
         assert isinstance(state, TightwireState)
         return state.end_reason or None
 
-    def consequences(self, before: GameState[Any], after: GameState[Any], action: Any) -> list[str]:
-        assert isinstance(after, TightwireState)
+    def consequences(self, before: TightwireState, after: TightwireState, action: TightwireAction) -> list[str]:
         return [f"captures {', '.join(dot_name(d) for d in after.last_captured)}"] if after.last_captured else []

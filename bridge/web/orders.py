@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from blockref.bridge.config import DEFAULT_ORIGIN, build_world
-from blockref.bridge.games.base import GameWorld, Notice, TakesChatMoves, TimeOut
+from blockref.bridge.games.base import AnyWorld, Notice, TakesChatMoves, TimeOut
 from blockref.bridge.referee import MAX_QUEUED
 from blockref.bridge.web.refused import Refused
 from blockref.bridge.web.turn_clock import memo_text, turn_seconds
@@ -67,7 +67,7 @@ def clock_room(running: list[tuple[int, float]], computers: int, seconds: float)
     return None
 
 
-def check_order(world: GameWorld, state: GameState[Any], seat: int, action: Any, queued: int) -> str | None:
+def check_order(world: AnyWorld, state: GameState[Any], seat: int, action: Any, queued: int) -> str | None:
     """Why ``seat`` may not queue ``action`` now (with ``queued`` orders queued already), or None."""
     actor = world.actor(state, action)
     if actor != seat:
@@ -80,7 +80,7 @@ def check_order(world: GameWorld, state: GameState[Any], seat: int, action: Any,
     return None
 
 
-def parse_action(world: GameWorld | None, state: GameState[Any], seat: int, text: str) -> Any:
+def parse_action(world: AnyWorld | None, state: GameState[Any], seat: int, text: str) -> Any:
     """The action ``text`` names: a chat verb of the game's world (``move 12.0 11.0 5``, for ``seat``) or
     the engine's notation. ValueError names the problem."""
     words = text.strip().lower().split()
@@ -95,7 +95,7 @@ class TurnClock:
     def __init__(self, games: WebGames, board: str) -> None:
         self.games = games
         self.board = board
-        self.world: GameWorld | None = None
+        self.world: AnyWorld | None = None
         self.seconds = DEFAULT_TURN_SECONDS
         self._turn: tuple[int, int] | None = None
 

@@ -23,6 +23,7 @@ from typing import Any
 from blockref.bridge.board_lines import BoardLines
 from blockref.bridge.config import DEFAULT_ORIGIN, build_world
 from blockref.bridge.games import world_class
+from blockref.bridge.games.base import QueuesOrders
 from blockref.bridge.journal import Ending, Journal, JournalError
 from blockref.bridge.web.clocks import WebClocks
 from blockref.bridge.web.game_options import engine_options
@@ -150,7 +151,7 @@ class WebGames:
         if opponent not in (*LEVELS, "person"):
             raise Refused(400, f"opponent must be person or a level ({', '.join(LEVELS)}), not {opponent!r}")
         world = world_of(game)
-        queued = world is not None and world.queues_actions
+        queued = isinstance(world, QueuesOrders)
         try:
             options = engine_options(game, options, WORLD_OPTIONS if queued else ("clock",))
         except ValueError as error:
@@ -286,7 +287,7 @@ class WebGames:
         if not any(COMPUTER.fullmatch(name) for name in self.boards.archive_seats(board).values()):
             return "hints are for games against the computer"
         world = world_of(self._replay(board)[0].name)
-        if world is not None and world.queues_actions:
+        if isinstance(world, QueuesOrders):
             return "hints are for games played a move at a time"
         return None
 
@@ -307,7 +308,7 @@ class WebGames:
         world = world_of(replay.name)
         if action.strip().lower() == "concede":
             entry = f"concede {seat}"
-        elif world is not None and world.queues_actions:
+        elif isinstance(world, QueuesOrders):
             return self._queue(board, game_id, replay, seat, action)
         else:
             mover = state.current_player()
@@ -355,7 +356,7 @@ class WebGames:
         name = self.boards.archive_seats(board).get(seat)
         with self._writing():
             self.journal.add_pending(game_id, seat, text, name)
-        note = world.queue_note(state, parsed)
+        note = world.queue_note(state, parsed) if isinstance(world, QueuesOrders) else None
         self.say(board, f"{name} order {len(own) + 1}: {text} (carried out in turn when the clock ends the turn"
                  + (f"; {note})" if note else ")"))
         return text
@@ -415,7 +416,7 @@ class WebGames:
         except RuntimeError:
             return
         world = world_of(self._replay(board)[0].name)
-        if world is not None and world.queues_actions:
+        if isinstance(world, QueuesOrders):
             running = self._turn_clocks.get(board)
             if running is None or running.done():
                 memo = self.journal.memo(self._replay(board)[1])

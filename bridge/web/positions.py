@@ -16,13 +16,13 @@ import functools
 from typing import Any
 
 from blockref.bridge.config import DEFAULT_ORIGIN, build_world
-from blockref.bridge.games.base import GameWorld
+from blockref.bridge.games.base import AnyWorld
 from blockref.engines.catalogue import game_module, make_game
 from blockref.engines.core import Game, GameState
 
 
 @functools.cache
-def _world(game: str) -> GameWorld | None:
+def _world(game: str) -> AnyWorld | None:
     """A board of ``game`` used only for its words (:meth:`GameWorld.consequences`), or None."""
     try:
         return build_world(game, DEFAULT_ORIGIN, None, 0, None, {})

@@ -15,8 +15,10 @@ from blockref.bridge.journal import Journal, JournalError
 from blockref.bridge.match import Match
 from blockref.bridge.referee import UNLOADED, BoardReferee
 from blockref.engines.core import IllegalAction
+from blockref.engines.implosion import ImplosionState
 from blockref.schematics.implosion_layout import ImplosionLayout
 from tests.support.clock import Clock
+from tests.support.narrow import expect
 
 
 def nodes(options: dict[str, str] | None = None) -> NodesWorld:
@@ -106,7 +108,8 @@ def test_orders_wait_in_the_queue_and_a_seat_may_cancel_them() -> None:
     world = ImplosionWorld(ImplosionLayout(players=2), seed=9, turn_seconds=10)
     game = Match("main", world, Journal(":memory:"), prefix="imp", clock=Clock())
     game.take_seat(1, "ann")
-    action = next(a for a in game.state.legal_actions() if world.actor(game.state, a) == 1)
+    state = expect(game.state, ImplosionState)
+    action = next(a for a in state.legal_actions() if world.actor(state, a) == 1)
     text = game.state.action_to_text(action)
     assert game.act(1, action, "ann")[0].startswith(f"player 1 (red, ann) order 1: {text} (carried out in turn")
     assert [entry.entry for entry in game.queued_by(1)] == [text] and game.state.history() == []

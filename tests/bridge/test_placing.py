@@ -8,26 +8,29 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
-from blockref.bridge.games.base import Cell, GameWorld
+from blockref.bridge.games.base import AnyWorld, Cell, GameWorld
 from blockref.bridge.games.newrule import NewRuleWorld
 from blockref.bridge.games.nodes import NodesWorld
+from blockref.engines.core import GameState
 from blockref.engines.nodes.actions import Pass
 from blockref.schematics.blocks import BlockType
 from blockref.schematics.layout import BoardLayout
 from blockref.schematics.newrule_layout import NewRuleLayout
 
-WORLDS: dict[str, Callable[[], GameWorld]] = {
+WORLDS: dict[str, Callable[[], AnyWorld]] = {
     "nodes": lambda: NodesWorld(BoardLayout(origin=(3, 0, -3))),
     "newrule": lambda: NewRuleWorld(NewRuleLayout(size=5, origin=(3, 0, -3))),
     "newrule-4p": lambda: NewRuleWorld(NewRuleLayout(size=5, origin=(3, 0, -3)), players=4),
 }
+S = TypeVar("S", bound=GameState[Any])
+A = TypeVar("A")
 
 
-def read_back(world: GameWorld, state: Any, target: dict[Cell, BlockType], action: Any) -> list[Any]:
+def read_back(world: GameWorld[S, A], state: S, target: dict[Cell, BlockType], action: A) -> list[A]:
     """The actions the world reads from ``action``'s block placed on ``target``, the board drawn for ``state``."""
     placed = world.placing(state, action)
     assert placed is not None, f"{action} has no block"

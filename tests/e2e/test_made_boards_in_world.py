@@ -19,7 +19,7 @@ import pytest
 
 from blockref.bridge.board_placing import orientation_for_yaw, world_here
 from blockref.bridge.embedded_server import EmbeddedServer
-from blockref.bridge.games.base import GameWorld
+from blockref.bridge.games.base import AnyWorld
 from blockref.bridge.games.implosion import ImplosionWorld
 from blockref.bridge.journal import Journal
 from blockref.bridge.protocol import MinecraftClient
@@ -48,7 +48,7 @@ def blocks_with_data(client: MinecraftClient, low: Cell, high: Cell) -> dict[Cel
     return {cell: (i, data.get(cell, 0)) for cell, i in ids.items()}
 
 
-def mismatches(client: MinecraftClient, world: GameWorld) -> list[Cell]:
+def mismatches(client: MinecraftClient, world: AnyWorld) -> list[Cell]:
     """Cells of the region that do not show the game's new board (clock cells, which tick, aside)."""
     clock = set(world.layout.clock_cells()) if isinstance(world, ImplosionWorld) else set()
     target = world.target(world.game.new_initial_state(), {})
@@ -69,7 +69,7 @@ def made_or_refused(bot: Bot, name: str) -> Callable[[], bool]:
     return lambda: any(f"made board {name}" in m or m.startswith(f"[blockref] {bot.name}: ") for m in bot.chat_log())
 
 
-def built(client: MinecraftClient, world: GameWorld) -> Callable[[], bool]:
+def built(client: MinecraftClient, world: AnyWorld) -> Callable[[], bool]:
     """Whether the world shows ``world``'s board as drawn."""
     return lambda: not mismatches(client, world)
 
@@ -97,7 +97,7 @@ def test_boards_made_facing_four_ways_come_back_after_kill_and_delete_restores_t
     bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", tmp_path, MAIN,
                            ("--game", "tightwire"))
     bridge.start(timeout=60)
-    worlds: dict[str, GameWorld] = {}
+    worlds: dict[str, AnyWorld] = {}
     befores = {"north": before}
     try:
         for name, prefix, game, options, (x, y, z), orientation in MADE:

@@ -20,7 +20,7 @@ import pytest
 from blockref.bridge.board_placing import board_world
 from blockref.bridge.board_store import BoardStore
 from blockref.bridge.embedded_server import EmbeddedServer
-from blockref.bridge.games.base import GameWorld
+from blockref.bridge.games.base import AnyWorld
 from blockref.bridge.journal import Journal
 from blockref.bridge.protocol import MinecraftClient
 from tests.e2e.arena import BridgeProcess, api_offset, wait_for
@@ -159,7 +159,7 @@ def test_a_size_challenge_is_refused_on_the_configs_board_and_rebuilds_a_made_bo
     client.close()
 
 
-def pieces_missing(client: MinecraftClient, world: GameWorld) -> list[Cell]:
+def pieces_missing(client: MinecraftClient, world: AnyWorld) -> list[Cell]:
     """Cells of the board's floor the world does not show (the layers above show the clock, which runs)."""
     low, high = world.geometry.bounds()
     target = world.target(world.game.new_initial_state(), {})

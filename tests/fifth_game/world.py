@@ -10,10 +10,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
-from blockref.bridge.games.base import Cell, Disturbance, GameWorld, Placement, Reading, Who, changed_cells
-from blockref.engines.core import GameState
+from blockref.bridge.games.base import (
+    Cell,
+    Disturbance,
+    GameWorld,
+    OptionValues,
+    Placement,
+    Reading,
+    Who,
+    changed_cells,
+)
 from blockref.engines.options import engine_default, engine_option
 from blockref.schematics.blocks import BlockType, block
 from blockref.schematics.grid import Grid
@@ -75,7 +83,7 @@ class PostsLayout:
         return {"origin": list(self.origin), "spacing": self.spacing, "orientation": self.orientation}
 
 
-class TicTacToeWorld(GameWorld):
+class TicTacToeWorld(GameWorld[TicTacToeState, Mark]):
     """A tic-tac-toe board of posts."""
 
     name = "tictactoe"
@@ -91,16 +99,15 @@ class TicTacToeWorld(GameWorld):
 
     @classmethod
     def build(
-        cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: Mapping[str, Any]
-    ) -> TicTacToeWorld:
+        cls, origin: Cell, spacing: int | None, orientation: int, style: str | None, options: OptionValues
+    ) -> Self:
         if style not in (None, "classic"):
             raise ValueError(f"tic-tac-toe has one style, classic, not {style!r}")
         if spacing is not None and not 2 <= spacing <= 8:
             raise ValueError(f"spacing must be 2..8 blocks for tic-tac-toe, not {spacing}")
         return cls(PostsLayout(origin, spacing or 2, orientation), int(cls.option_values(options)["first"]))
 
-    def target(self, state: GameState[Any], template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
-        assert isinstance(state, TicTacToeState)
+    def target(self, state: TicTacToeState, template: Mapping[Cell, BlockType]) -> dict[Cell, BlockType]:
         blocks = self.layout.board_blocks()
         blocks.update(template)
         for mark, player in state.marks.items():
@@ -128,22 +135,21 @@ class TicTacToeWorld(GameWorld):
                 reading.disturbances.append(Disturbance(cell, "only the players' marks are placed on this board"))
         return reading
 
-    def actions_for(self, state: GameState[Any], placement: Placement) -> list[Any]:
-        _, x, y = placement.feature
+    def actions_for(self, state: TicTacToeState, placement: Placement) -> list[Mark]:
+        x, y = placement.feature[1:]
         return [Mark(x, y)]
 
-    def placing(self, state: GameState[Any], action: Any) -> tuple[Cell, BlockType] | None:
+    def placing(self, state: TicTacToeState, action: Mark) -> tuple[Cell, BlockType] | None:
         mover = state.current_player()
-        if mover is None or not isinstance(action, Mark):
+        if mover is None:
             return None
         return self.layout.top(action.x, action.y), MARKS[mover]
 
     def describe(self, placement: Placement) -> str:
-        _, x, y = placement.feature
+        x, y = placement.feature[1:]
         return f"mark on {Mark(x, y)}"
 
-    def status(self, state: GameState[Any], who: Who) -> str:
-        assert isinstance(state, TicTacToeState)
+    def status(self, state: TicTacToeState, who: Who) -> str:
         if state.is_terminal():
             winner = state.winner()
             ending = self.ending(state)

@@ -1,6 +1,6 @@
 """Typed looks at a Nodes board's referee for the bridge's tests, which set the board up and know its game.
 
-The referee holds any game (:class:`~blockref.bridge.games.base.GameWorld`, ``GameState[Any]``); these
+The referee holds any game (:data:`~blockref.bridge.games.base.AnyWorld`, ``GameState[Any]``); these
 check that it is Nodes and say so in the types.
 """
 

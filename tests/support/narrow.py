@@ -1,8 +1,8 @@
 """Narrowing for tests that know what they hold: the game world of a board, the state of its game, a
 value that is there.
 
-The bridge types a board's world as :class:`~blockref.bridge.games.base.GameWorld` and its state as
-``GameState[Any]``; a test that set up an Implosion board knows better, and says so once::
+The bridge types a board's world as :data:`~blockref.bridge.games.base.AnyWorld` (a ``GameWorld`` of any
+game) and its state as ``GameState[Any]``; a test that set up an Implosion board knows better, and says so once::
 
     world = expect(referee.world, ImplosionWorld)   # an AssertionError names what it was instead
 """
