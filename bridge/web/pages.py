@@ -185,12 +185,12 @@ def viewer(summary: GameSummary, title: str, at: int, svg: str, status: str, mov
 def play(titles: dict[str, str]) -> str:
     games = "".join(f'<option value="{g}">{escape(t)}</option>' for g, t in titles.items())
     body = f"""<h1>Play in the browser</h1>
-<form id="new"><label>game <select name="game">{games}</select></label>
+<form id="new" novalidate><label>game <select name="game">{games}</select></label>
 <label>against <select name="opponent"><option value="easy">the computer, easy</option>
 <option value="normal">the computer, normal</option><option value="hard">the computer, hard</option>
 <option value="person">a person at another browser</option></select></label>
 <label>your name <input name="name" value="guest" maxlength="24"></label>
-<label>options <input name="options" placeholder="size=5 clock=60+120+5 (Implosion: players=4 turn_seconds=30)"></label>
+<fieldset id="options"><legend>options</legend></fieldset>
 <button>Start</button></form><p id="reason" role="alert"></p>
 <div id="links" hidden><p>Each link holds a seat and is shown only this once: give the others theirs.</p>
 <ul></ul></div>"""
