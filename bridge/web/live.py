@@ -19,6 +19,7 @@ from blockref.bridge.web.archive import Archive, JournalMissing
 from blockref.bridge.web.positions import GameReplay
 
 Snapshot = dict[str, Any]
+"""A board as the API and the live events serve it (JSON), and as the pages read it back."""
 KEPT_REPLAYS = 64
 """Games kept replayed at once (the least recently used is replayed again when asked for)."""
 WEB_GAME_SHOWN = 3600.0
