@@ -201,7 +201,8 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
             raise Refused(400, "seen (the number of entries you saw) must be a whole number")
         entry = await games().act(name, _text(body, "token"), _text(body, "action"), seen)
         hub.check()
-        now = boards.snapshots.get(name, {}).get("seen", seen + 1)  # the same where the action was queued
+        shown = boards.snapshots.get(name)
+        now = seen + 1 if shown is None else shown["seen"]  # the same where the action was queued
         return JSONResponse({"played": entry, "seen": now})
 
     async def seat(request: Request) -> Response:

@@ -7,12 +7,11 @@ import math
 import time
 from collections.abc import Mapping
 from html import escape
-from typing import Any
 from urllib.parse import urlencode
 
 from blockref.bridge.journal import GameSummary
 from blockref.bridge.web.clicks import Spot, reach
-from blockref.bridge.web.live import Snapshot
+from blockref.bridge.web.live import Clock, LobbyRow, Pending, Snapshot, TurnShown
 from blockref.bridge.web.positions import Move
 from blockref.bridge.web.ratings import PlayerStanding, ratings_table
 
@@ -41,7 +40,7 @@ def who(seats: dict[str, str], colours: dict[str, str] | None = None) -> str:
     return ", ".join(f"player {seat}: {name}" for seat, name in seats.items()) or "no one seated"
 
 
-def clock_text(clock: dict[str, Any] | None, seats: dict[str, str]) -> str:
+def clock_text(clock: Clock | None, seats: dict[str, str]) -> str:
     """``ann 0:42 + 4:30 ⏱ · ben 1:30 + 5:00``: each player's time for the move + reserve, whose runs (the
     script counts it down from the same data)."""
     if not clock:
@@ -56,25 +55,25 @@ def clock_text(clock: dict[str, Any] | None, seats: dict[str, str]) -> str:
                       for p in clock["players"])
 
 
-def _clock_attributes(clock: dict[str, Any] | None, seats: dict[str, str]) -> str:
+def _clock_attributes(clock: Clock | None, seats: dict[str, str]) -> str:
     """What the script counts the clock down from."""
     return f'data-clock="{escape(json.dumps(clock))}" data-seats="{escape(json.dumps(seats))}"'
 
 
-def turn_text(row: Snapshot, now: float | None = None) -> str:
+def turn_text(row: TurnShown, now: float | None = None) -> str:
     """``the turn ends in 12 s``: a turn clock's (a game whose orders are queued until it ends the turn)."""
-    ends = None if row.get("terminal") else row.get("turn_ends")
+    ends = None if row["terminal"] else row["turn_ends"]
     if ends is None:
         return ""
     return f"the turn ends in {max(0, math.ceil(ends - (time.time() if now is None else now)))} s"
 
 
-def _turn_attribute(row: Snapshot) -> str:
-    ends = None if row.get("terminal") else row.get("turn_ends")
+def _turn_attribute(row: TurnShown) -> str:
+    ends = None if row["terminal"] else row["turn_ends"]
     return "" if ends is None else f' data-turn-ends="{ends}"'
 
 
-def lobby(rows: list[Snapshot]) -> str:
+def lobby(rows: list[LobbyRow]) -> str:
     body = ("<h1>Boards</h1><table id=\"lobby\"><thead><tr><th>board</th><th>game</th><th>players</th>"
             "<th>status</th><th>clock</th><th>last move</th><th>watching</th></tr></thead><tbody>"
             + "".join(lobby_row(row) for row in rows) + "</tbody></table>"
@@ -82,25 +81,25 @@ def lobby(rows: list[Snapshot]) -> str:
     return layout("Lobby", body, "lobby")
 
 
-def lobby_row(row: Snapshot) -> str:
+def lobby_row(row: LobbyRow) -> str:
     """One board of the lobby (the script renders the same row from the live events)."""
     name = escape(row["board"])
     return (f'<tr data-board="{name}"><td><a href="/board/{name}">{name}</a></td><td>{escape(row["title"])}</td>'
             f'<td>{escape(who(row["seats"], row.get("colours")))}</td><td>{escape(row["status"])}</td>'
             f'<td class="clock" {_clock_attributes(row.get("clock"), row["seats"])}{_turn_attribute(row)}>'
             f'{escape(clock_text(row.get("clock"), row["seats"]) or turn_text(row))}</td>'
-            f'<td>{escape(row["last"] or "-")}</td><td>{row.get("spectators", 0)}</td></tr>')
+            f'<td>{escape(row["last"] or "-")}</td><td>{row["spectators"]}</td></tr>')
 
 
 def moves_list(moves: list[Move], colours: dict[str, str] | None = None) -> str:
     return "".join(f'<li value="{m["n"]}">{escape(move_text(m, colours))}</li>' for m in moves)
 
 
-def pending_list(pending: list[Mapping[str, object]], colours: dict[str, str] | None = None) -> str:
+def pending_list(pending: list[Pending], colours: dict[str, str] | None = None) -> str:
     return "".join(f"<li>{escape(pending_text(p, colours))}</li>" for p in pending)
 
 
-def pending_text(pending: Mapping[str, object], colours: dict[str, str] | None = None) -> str:
+def pending_text(pending: Pending, colours: dict[str, str] | None = None) -> str:
     """``order 1 12.0 11.0 12 — player 1 (red), alex``: a queued action and who gave it."""
     colour = (colours or {}).get(str(pending["seat"]))
     return (f"{pending['entry']} — player {pending['seat']}" + (f" ({colour})" if colour else "")
