@@ -9,8 +9,8 @@ which the form offers (:meth:`GameOption.form`).
 
 >>> from blockref.engines.nodes import NodesGame
 >>> option = engine_option(NodesGame, "turn_limit", Whole(1), "turns in all before the game is a draw")
->>> option.default, option.flag, option.kind, defaults((option,))
-(400, '--turn-limit', 'integer', {'turn_limit': 400})
+>>> option.default, option.flag, option.kind, option.takes, defaults((option,))
+(400, '--turn-limit', 'integer', 'a whole number at least 1', {'turn_limit': 400})
 >>> option.form()
 {'name': 'turn_limit', 'kind': 'integer', 'default': 400, 'help': 'turns in all before the game is a draw', 'min': 1}
 >>> from blockref.engines.implosion import ImplosionGame
@@ -45,11 +45,12 @@ def text_of(value: object) -> str:
 
 
 def _span(low: float | None, high: float | None) -> str:
+    """`` 4 to 12``, `` at least 1``, `` at most 9`` or nothing: a range as the texts of the parsers say it."""
     if low is not None and high is not None:
-        return f"{low:g} to {high:g}"
+        return f" {low:g} to {high:g}"
     if low is not None:
-        return f"at least {low:g}"
-    return "any" if high is None else f"at most {high:g}"
+        return f" at least {low:g}"
+    return "" if high is None else f" at most {high:g}"
 
 
 @dataclass(frozen=True)
@@ -67,13 +68,17 @@ class Whole:
     high: int | None = None
     kind: ClassVar[str] = "integer"
 
+    @property
+    def takes(self) -> str:
+        return "a whole number" + _span(self.low, self.high)
+
     def __call__(self, text: str) -> int:
         said = text.strip()
         if not WHOLE.fullmatch(said):
-            raise ValueError(f"expected a whole number, not {said[:40]!r}")
+            raise ValueError(f"expected {self.takes}, not {said[:40]!r}")
         value = int(said)
         if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-            raise ValueError(f"expected a whole number {_span(self.low, self.high)}, not {value}")
+            raise ValueError(f"expected {self.takes}, not {value}")
         return value
 
 
@@ -94,20 +99,21 @@ class Number:
     words: tuple[tuple[str, float], ...] = ()
     kind: ClassVar[str] = "number"
 
+    @property
+    def takes(self) -> str:
+        return "a number" + _span(self.low, self.high) + "".join(f" or {word}" for word, _ in self.words)
+
     def __call__(self, text: str) -> float:
         said = text.strip()
         named = dict(self.words).get(said.lower())
         if named is not None:
             return named
         if not NUMBER.fullmatch(said):
-            raise ValueError(f"expected a number{self._or_words()}, not {said[:40]!r}")
+            raise ValueError(f"expected {self.takes}, not {said[:40]!r}")
         value = float(said)
         if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-            raise ValueError(f"expected a number {_span(self.low, self.high)}{self._or_words()}, not {value:g}")
+            raise ValueError(f"expected {self.takes}, not {value:g}")
         return value
-
-    def _or_words(self) -> str:
-        return "".join(f" or {word}" for word, _ in self.words)
 
 
 @dataclass(frozen=True)
@@ -125,6 +131,11 @@ class OneOf(Generic[T]):
     words: tuple[tuple[str, T], ...] = ()
     kind: ClassVar[str] = "choice"
 
+    @property
+    def takes(self) -> str:
+        names = [text_of(choice) for choice in self.choices]
+        return " or ".join(names) if len(names) < 3 else f"one of {', '.join(names)}"
+
     def __call__(self, text: str) -> T:
         said = text.strip().lower()
         for choice in self.choices:
@@ -133,9 +144,7 @@ class OneOf(Generic[T]):
         for word, choice in self.words:
             if word == said:
                 return choice
-        names = [text_of(choice) for choice in self.choices]
-        listed = " or ".join(names) if len(names) < 3 else f"one of {', '.join(names)}"
-        raise ValueError(f"expected {listed}, not {text.strip()[:40]!r}")
+        raise ValueError(f"expected {self.takes}, not {text.strip()[:40]!r}")
 
 
 def parse_flag(text: str) -> bool:
@@ -162,6 +171,14 @@ class GameOption:
     @property
     def flag(self) -> str:
         return "--" + self.name.replace("_", "-")
+
+    @property
+    def takes(self) -> str:
+        """What the option takes, as its parser says it (``a whole number 4 to 12``, ``2 or 4``, ``true or
+        false``); empty where the help says it."""
+        if isinstance(self.parse, Whole | Number | OneOf):
+            return self.parse.takes
+        return "true or false" if self.kind == "flag" else ""
 
     @property
     def kind(self) -> str:
