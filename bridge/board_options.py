@@ -37,7 +37,8 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
                         help=f"the game played (default {DEFAULT_GAME})")
     options = parser.add_argument_group("game options (each game has its own; see docs/rules/)")
     for name, owners in every_option().items():
-        text = "; ".join(f"{game}: {option.help} (default {option.default})" for game, option in owners)
+        text = "; ".join(f"{game}: {option.help} ({option.takes + ', ' if option.takes else ''}default "
+                         f"{option.default})" for game, option in owners)
         options.add_argument(owners[0][1].flag, dest=name, default=None, metavar="VALUE", help=text)
 
 

@@ -38,7 +38,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from blockref.bridge.games.base import GameOption, Notice, TimeOut
 from blockref.engines.clock import ClockRules, Standing
@@ -59,6 +59,7 @@ def clock_option(game: str) -> GameOption:
                       "(+ an increment: '60+120+5')")
 
 
+@runtime_checkable
 class ClockedState(Protocol):
     """What the clock reads of a game state."""
 

@@ -48,7 +48,7 @@ from blockref.engines.implosion import (
     parse_node,
 )
 from blockref.engines.implosion.state import TURNS_PER_RING
-from blockref.engines.options import engine_default, engine_option
+from blockref.engines.options import Number, OneOf, Whole, engine_default, engine_option
 from blockref.schematics.blocks import BlockType
 from blockref.schematics.implosion_layout import (
     SEAT_COLOURS,
@@ -61,45 +61,8 @@ from blockref.schematics.implosion_layout import (
 SWEEP = 4  # unit blocks whose colour (data value) is read each look
 DYED_IDS = frozenset(seat_block(p).legacy_id for p in range(1, 17))  # ids several seat colours share
 FAST_TURN = 1.0  # seconds a turn lasts with ``turn_seconds = "fast"`` (demos and tests)
-
-
-def _players(text: str) -> int:
-    if not text.isdecimal() or int(text) not in PLAYER_COUNTS:
-        raise ValueError(f"players must be one of {', '.join(map(str, PLAYER_COUNTS))}, not {text}")
-    return int(text)
-
-
-def _whole(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise ValueError(f"expected a whole number, not {text!r}") from None
-
-
-def _turns(text: str) -> int:
-    if not text.isdecimal() or int(text) < 1:
-        raise ValueError(f"turns must be a whole number >= 1, not {text!r}")
-    return int(text)
-
-
-def _seconds(text: str) -> float:
-    if text.lower() == "fast":
-        return FAST_TURN
-    try:
-        seconds = float(text)
-    except ValueError:
-        raise ValueError(f"turn_seconds must be a number of seconds or 'fast', not {text!r}") from None
-    if not 0.2 <= seconds <= 86400:
-        raise ValueError(f"turn_seconds must be 0.2 to 86400 seconds (a day), not {text}")
-    return seconds
-
-
-def _level_or_none(text: str) -> str | None:
-    if text.lower() in ("none", "no", "off", ""):
-        return None
-    if text.lower() not in LEVELS:
-        raise ValueError(f"expected none or a level ({', '.join(LEVELS)}), not {text!r}")
-    return text.lower()
+NO_LEVEL_OR_ONE = OneOf((None, *LEVELS), (("no", None), ("off", None), ("", None)))
+"""A computer player's level, or none (for ``bots`` and ``leave_to``)."""
 
 
 class ImplosionWorld(
@@ -114,14 +77,15 @@ class ImplosionWorld(
     name = "implosion"
     default_prefix = "imp"
     options = (
-        GameOption("players", _players, 4, "2, 3, 4, 6, 8, 12 or 24 players", "players"),  # (the engine's: 2)
-        engine_option(ImplosionGame, "dice_seed", _whole, "the seed of the battles' dice", keyword="seed"),
-        engine_option(ImplosionGame, "turns", _turns, "the number of turns"),
+        GameOption("players", OneOf(PLAYER_COUNTS), 4, "the number of players", "players"),  # (the engine's: 2)
+        engine_option(ImplosionGame, "dice_seed", Whole(), "the seed of the battles' dice", keyword="seed"),
+        engine_option(ImplosionGame, "turns", Whole(1), "the number of turns"),
         engine_option(ImplosionGame, "implode", parse_flag, "the outermost ring vanishes every 14 turns"),
-        GameOption("turn_seconds", _seconds, 60.0, "seconds a turn lasts ('fast': 1 s, for demos)"),
-        GameOption("bots", _level_or_none, None, "computer players of this level fill the empty "
+        GameOption("turn_seconds", Number(0.2, 86400, (("fast", FAST_TURN),)), 60.0,
+                   "seconds a turn lasts, up to a day ('fast': 1 s, for demos)"),
+        GameOption("bots", NO_LEVEL_OR_ONE, None, "computer players of this level fill the empty "
                    "seats at the start (none, easy, normal, hard)"),
-        GameOption("leave_to", _level_or_none, None, "a seat someone leaves goes to a computer "
+        GameOption("leave_to", NO_LEVEL_OR_ONE, None, "a seat someone leaves goes to a computer "
                    "player of this level (none: it stays open for the next joiner)"),
     )  # fmt: skip
     seat_colours: ClassVar[Mapping[int, str]] = dict(enumerate(SEAT_COLOURS, start=1))

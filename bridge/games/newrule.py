@@ -26,18 +26,12 @@ from blockref.bridge.games.base import (
 from blockref.bridge.games.clocked import ClockedWorld, split_row
 from blockref.engines.core import GameState
 from blockref.engines.newrule import NewRuleAction, NewRuleGame, NewRuleState, Wall, side_of
-from blockref.engines.newrule.board import COLUMNS
-from blockref.engines.options import engine_default, engine_option
+from blockref.engines.newrule.board import COLUMNS, MAX_SIZE, MIN_SIZE
+from blockref.engines.options import OneOf, Whole, engine_default, engine_option
 from blockref.schematics.blocks import BlockType
 from blockref.schematics.newrule_layout import SEAT_COLOURS, NewRuleLayout, load_newrule_style, space_blocks
 
 WOOL_ID = 35
-
-
-def _players(text: str) -> int:
-    if text not in ("2", "4"):
-        raise ValueError(f"players must be 2 or 4, not {text}")
-    return int(text)
 
 
 def dot_name(x: int, y: int) -> str:
@@ -50,8 +44,8 @@ class NewRuleWorld(ClockedWorld, GameWorld[NewRuleState, NewRuleAction]):
     name = "newrule"
     default_prefix = "newrule"
     options = (
-        engine_option(NewRuleGame, "size", int, "dots a side, 4..12 (7 dots make 6 x 6 spaces)"),
-        engine_option(NewRuleGame, "players", _players, "2, or 4 in two sides (players 1+3 against 2+4)"),
+        engine_option(NewRuleGame, "size", Whole(MIN_SIZE, MAX_SIZE), "dots a side (7 dots make 6 x 6 spaces)"),
+        engine_option(NewRuleGame, "players", OneOf((2, 4)), "2, or 4 in two sides (players 1+3 against 2+4)"),
         engine_option(NewRuleGame, "walled_border", parse_flag, "the board's border starts walled"),
         clock_option("New Rule"),
     )  # fmt: skip

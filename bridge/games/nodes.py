@@ -36,7 +36,7 @@ from blockref.engines.nodes import (
     point_xy,
 )
 from blockref.engines.nodes.state import Corners
-from blockref.engines.options import engine_default, engine_option
+from blockref.engines.options import OneOf, Whole, engine_default, engine_option
 from blockref.schematics.blocks import BlockType
 from blockref.schematics.layout import CORNER_VARIANTS, BoardLayout
 from blockref.schematics.style import load_style
@@ -55,22 +55,15 @@ def _corners(text: str) -> Corners:
     return text
 
 
-def _turn_limit(text: str) -> int:
-    value = int(text)
-    if value < 1:
-        raise ValueError(f"turn_limit must be at least 1, not {value}")
-    return value
-
-
 class NodesWorld(ClockedWorld, GameWorld[NodesState, NodesAction]):
     """A Nodes board: wires on the segments between points, nodes on the points."""
 
     name = "nodes"
     default_prefix = "nodes"
     options = (
-        engine_option(NodesGame, "corners", _corners,
+        engine_option(NodesGame, "corners", OneOf(CORNER_VARIANTS),
                       "start corners: diagonal (P1 c3+j10, P2 j3+c10) or sides (P1 c3+j3, P2 c10+j10)"),
-        engine_option(NodesGame, "turn_limit", _turn_limit, "turns in all before the game is a draw"),
+        engine_option(NodesGame, "turn_limit", Whole(1), "turns in all before the game is a draw"),
         clock_option("Nodes"),
     )  # fmt: skip
     seat_colours: ClassVar[Mapping[int, str]] = {1: "red", 2: "blue"}

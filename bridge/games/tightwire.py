@@ -37,7 +37,7 @@ from blockref.bridge.games.base import (
 from blockref.bridge.games.clocked import ClockedWorld
 from blockref.bridge.games.tightwire_clock import GameClock
 from blockref.engines.core import GameState
-from blockref.engines.options import engine_option
+from blockref.engines.options import OneOf, Whole, engine_option
 from blockref.engines.tightwire import (
     Draw,
     Move,
@@ -50,6 +50,7 @@ from blockref.engines.tightwire import (
     make_dot,
     parse_action,
 )
+from blockref.engines.tightwire.board import MAX_SIZE, MIN_SIZE
 from blockref.schematics.blocks import BlockType
 from blockref.schematics.tightwire_layout import (
     PIECE_LAYER,
@@ -62,25 +63,6 @@ from blockref.schematics.tightwire_layout import (
 
 Selected = tuple[str, int]
 """What a seat's first hit picked: ``("dot", dot)`` or ``("captured", player)``."""
-
-
-def _size(text: str) -> int:
-    value = int(text)
-    if not 5 <= value <= 9:
-        raise ValueError(f"5 to 9 dots a side, not {value}")
-    return value
-
-
-def _first(text: str) -> int:
-    if text not in ("1", "2"):
-        raise ValueError(f"player 1 or 2, not {text}")
-    return int(text)
-
-
-def _slack(text: str) -> int:
-    if not text.isdecimal() or int(text) > 9:
-        raise ValueError(f"0 to 9 slack lines, not {text}")
-    return int(text)
 
 
 def picture(state: TightwireState, clocks: Mapping[int, tuple[int, int]] | None = None) -> Picture:
@@ -107,10 +89,10 @@ class TightwireWorld(
     name = "tightwire"
     default_prefix = "tw"
     options = (
-        engine_option(TightwireGame, "size", _size, "Tightwire: dots a side, 5..9"),
+        engine_option(TightwireGame, "size", Whole(MIN_SIZE, MAX_SIZE), "Tightwire: dots a side"),
         engine_option(TightwireGame, "setup", str, "Tightwire: start dots, 'default' or like 'A1,C1,E1/A5,C5,E5'"),
-        engine_option(TightwireGame, "first", _first, "Tightwire: the player who moves first"),
-        engine_option(TightwireGame, "slack", _slack, "Tightwire: slack lines each player has"),
+        engine_option(TightwireGame, "first", OneOf((1, 2)), "Tightwire: the player who moves first"),
+        engine_option(TightwireGame, "slack", Whole(0, 9), "Tightwire: slack lines each player has"),
         engine_option(TightwireGame, "items", str,
                       "Tightwire: Threads of Fate items, like '1=extra_slack,2=woven_revive'"),
         replace(clock_option("Tightwire"), keyword="clock"),  # Tightwire's engine keeps its own clock

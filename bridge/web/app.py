@@ -9,9 +9,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
-from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -21,13 +20,15 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from blockref.bridge.commands.games import ExportError, export_record
-from blockref.bridge.journal import SavedGame
+from blockref.bridge.journal import GameSummary, SavedGame
 from blockref.bridge.web import clicks, pages
+from blockref.bridge.web.game_options import option_forms
 from blockref.bridge.web.headers import SecurityHeaders
 from blockref.bridge.web.hub import LOBBY, Hub
 from blockref.bridge.web.limits import RateLimit
-from blockref.bridge.web.live import Boards, seat_colours
+from blockref.bridge.web.live import Boards, Snapshot, seat_colours
 from blockref.bridge.web.play import PLAYABLE, WebGames, unfinished
+from blockref.bridge.web.positions import GameReplay
 from blockref.bridge.web.ratings import standings_of
 from blockref.bridge.web.refused import Refused
 from blockref.engines.catalogue import GAMES, game_module
@@ -73,7 +74,7 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
         if "games" in state:
             await state["games"].close()
 
-    def snapshot(request: Request) -> dict[str, Any]:
+    def snapshot(request: Request) -> Snapshot:
         name = request.path_params["name"]
         hub.check()
         found = boards.fresh(name)
@@ -109,7 +110,7 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
         standings = standings_of(archive.ratings(), player) if archive is not None and player else []
         return HTMLResponse(pages.archive(found, who, _titles(list(GAMES)), game, player, known, standings))
 
-    def _game(request: Request) -> tuple[Any, Any]:
+    def _game(request: Request) -> tuple[GameSummary, GameReplay]:
         text = request.path_params["game_id"]
         if not (text.isdecimal() and len(text) <= MAX_DIGITS):
             raise Refused(404, "a game is named by its number")
@@ -156,6 +157,13 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
     async def play_page(request: Request) -> Response:
         return HTMLResponse(pages.play(_titles(list(PLAYABLE))))
 
+    async def options_api(request: Request) -> Response:
+        game = request.path_params["game"]
+        if game not in PLAYABLE:
+            said = game if len(game) <= MAX_DIGITS else game[:MAX_DIGITS] + "..."
+            raise Refused(404, f"the web plays {', '.join(PLAYABLE)}; {said!r} is not one of them")
+        return JSONResponse({"game": game, "options": option_forms(game)})
+
     async def lobby_api(request: Request) -> Response:
         hub.check()
         return JSONResponse(boards.lobby(hub.spectators()))
@@ -193,7 +201,8 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
             raise Refused(400, "seen (the number of entries you saw) must be a whole number")
         entry = await games().act(name, _text(body, "token"), _text(body, "action"), seen)
         hub.check()
-        now = boards.snapshots.get(name, {}).get("seen", seen + 1)  # the same where the action was queued
+        shown = boards.snapshots.get(name)
+        now = seen + 1 if shown is None else shown["seen"]  # the same where the action was queued
         return JSONResponse({"played": entry, "seen": now})
 
     async def seat(request: Request) -> Response:
@@ -217,7 +226,8 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
         Route("/api/lobby", lobby_api), Route("/api/board/{name}", board_api),
         Route("/api/board/{name}/legal", legal_api),
         Route("/api/game/{game_id}/position/{n}", position_api),
-        Route("/api/games", new_game, methods=["POST"]), Route("/api/board/{name}/act", act, methods=["POST"]),
+        Route("/api/games", new_game, methods=["POST"]), Route("/api/games/{game}/options", options_api),
+        Route("/api/board/{name}/act", act, methods=["POST"]),
         Route("/api/board/{name}/hint", hint, methods=["POST"]),
         Route("/api/board/{name}/seat", seat, methods=["POST"]),
         Route("/events/lobby", events), Route("/events/board/{name}", events),
@@ -227,7 +237,7 @@ def create_app(data: Path, spectators: int = 500, rate: float = 20, burst: float
                      middleware=[Middleware(SecurityHeaders), Middleware(RateLimit, rate=rate, burst=burst)])
 
 
-async def _json(request: Request) -> dict[str, Any]:
+async def _json(request: Request) -> dict[str, object]:
     """The request's JSON object (at most :data:`MAX_BODY` bytes)."""
     body = b""
     try:
@@ -247,7 +257,7 @@ async def _json(request: Request) -> dict[str, Any]:
     return value
 
 
-def _text(body: dict[str, Any], key: str) -> str:
+def _text(body: Mapping[str, object], key: str) -> str:
     value = body.get(key)
     if not isinstance(value, str) or not value.strip():
         raise Refused(400, f"{key} is missing (a text)")

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+from typing import NotRequired, TypedDict, TypeVar
 
 from blockref.engines.core import GameState
 from blockref.engines.implosion import NODES, Order, node_name
@@ -41,9 +41,18 @@ from blockref.engines.tightwire.svg import MARGIN as TIGHTWIRE_MARGIN
 
 Spot = tuple[float, float]
 TIGHTWIRE_DOT = re.compile(r"\b[A-Z]\d+\b")
+Action = TypeVar("Action")
 
 
-def targets(state: GameState[Any]) -> list[tuple[str, Spot]]:
+class LegalPick(TypedDict):
+    """A legal action in notation, the picks that make it, and the seat whose order it is (Implosion)."""
+
+    action: str
+    picks: list[str]
+    seat: NotRequired[int]
+
+
+def targets(state: object) -> list[tuple[str, Spot]]:
     """Every target of the game's picture with its place in SVG units (empty: a game without clicks)."""
     if isinstance(state, NodesState):
         return [(point_name(y * NODES_SIZE + x), (NODES_MARGIN + x * NODES_STEP,
@@ -78,7 +87,7 @@ def reach(spots: list[tuple[str, Spot]]) -> float:
     return min(math.dist(a, b) for i, (_, a) in enumerate(spots) for _, b in spots[i + 1:]) / 2
 
 
-def picks(state: GameState[Any], action: Any) -> list[str]:
+def picks(state: GameState[Action], action: Action) -> list[str]:
     """The targets clicked for ``action``, in order (empty: it is played by its notation only)."""
     text = state.action_to_text(action)
     if isinstance(state, NodesState):
@@ -97,8 +106,13 @@ def picks(state: GameState[Any], action: Any) -> list[str]:
     return []
 
 
-def legal_picks(state: GameState[Any]) -> list[dict[str, Any]]:
+def legal_picks(state: GameState[Action]) -> list[LegalPick]:
     """Every legal action now, in notation, with its picks, and the seat whose order it is where all give
     orders at once (Implosion: an order moving all the units of a node that may move)."""
-    return [{"action": state.action_to_text(a), "picks": picks(state, a),
-             **({"seat": a.player} if isinstance(a, Order) else {})} for a in state.legal_actions()]
+    legal: list[LegalPick] = []
+    for action in state.legal_actions():
+        pick = LegalPick(action=state.action_to_text(action), picks=picks(state, action))
+        if isinstance(action, Order):
+            pick["seat"] = action.player
+        legal.append(pick)
+    return legal

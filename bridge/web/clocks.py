@@ -22,7 +22,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from blockref.bridge.clock import BoardClock
+from blockref.bridge.clock import BoardClock, ClockedState
 from blockref.bridge.games.base import TimeOut
 from blockref.bridge.journal import Journal, JournalError
 from blockref.engines.clock import ClockRules
@@ -61,7 +61,7 @@ class WebClocks:
     def _take_up(self, board: str, game_id: int, rules: ClockRules, colours: Mapping[int, str],
                  state: GameState[Any], memo: str | None, now: float) -> None:
         clock = BoardClock(rules, colours)
-        clock.recall(state, memo, now)  # type: ignore[arg-type]
+        clock.recall(_clocked(state), memo, now)
         self._clocks[board] = (game_id, clock)
         self._save(board)
 
@@ -71,7 +71,7 @@ class WebClocks:
         held = self._clocks.get(board)
         if held is None:
             return []
-        timed_out = [item for item in held[1].follow(state, now) if isinstance(item, TimeOut)]  # type: ignore[arg-type]
+        timed_out = [item for item in held[1].follow(_clocked(state), now) if isinstance(item, TimeOut)]
         self._save(board)
         if state.is_terminal():
             del self._clocks[board]
@@ -86,3 +86,10 @@ class WebClocks:
             except JournalError:
                 return  # tried again at the next tick; the clock itself runs on
             self._memos[board] = memo
+
+
+def _clocked(state: GameState[Any]) -> ClockedState:
+    """``state`` as the clock reads it: every game played a move at a time counts its turns."""
+    if not isinstance(state, ClockedState):
+        raise TypeError(f"a {type(state).__name__} counts no turns: its game has no players' clock")
+    return state

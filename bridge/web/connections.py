@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -35,11 +35,9 @@ class GuardedH11(H11Protocol):
     uncapped: ClassVar[frozenset[str]] = frozenset()
     head_seconds: ClassVar[float] = HEAD_SECONDS
     open_by_address: ClassVar[Counter[str]] = Counter()
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._deadline: asyncio.TimerHandle | None = None
-        self._address = ""
+    _deadline: asyncio.TimerHandle | None = None
+    """The timer that closes a connection whose request head is late (None: none runs)."""
+    _address = ""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)

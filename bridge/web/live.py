@@ -9,16 +9,74 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from blockref.bridge.board_lines import EVERY_BOARD
 from blockref.bridge.clock import memo_clocks
 from blockref.bridge.games import world_class
 from blockref.bridge.journal import GameSummary, PendingEntry
 from blockref.bridge.web.archive import Archive, JournalMissing
-from blockref.bridge.web.positions import GameReplay
+from blockref.bridge.web.positions import GameReplay, Move
 
-Snapshot = dict[str, Any]
+Clock = dict[str, Any]
+"""A board's clock as :func:`bridge.clock.memo_clocks` reads it from the journaled memo (JSON)."""
+
+
+class Pending(TypedDict):
+    """An order queued for the turn's end (Implosion): the seat's, the entry, who gave it."""
+
+    seat: int
+    entry: str
+    by: str | None
+
+
+class TurnShown(TypedDict):
+    """What the text of a turn clock is read from: is the game over, when the turn ends (epoch seconds)."""
+
+    terminal: bool
+    turn_ends: float | None
+
+
+class LobbyRow(TurnShown):
+    """A board's line of the lobby (the big parts of a snapshot left out)."""
+
+    board: str
+    game_id: int
+    game: str
+    title: str
+    seats: dict[str, str]
+    colours: dict[str, str]
+    seen: int
+    last: str | None
+    to_move: int | None
+    status: str
+    result: str | None
+    clock: Clock | None
+    spectators: int
+
+
+class Snapshot(TurnShown):
+    """A board as the API and the live events serve it (JSON), and as its page shows it."""
+
+    board: str
+    game_id: int
+    game: str
+    title: str
+    options: dict[str, object]
+    seats: dict[str, str]
+    colours: dict[str, str]
+    moves: list[Move]
+    seen: int
+    last: str | None
+    to_move: int | None
+    status: str
+    result: str | None
+    svg: str
+    pending: list[Pending]
+    chat: list[str]
+    clock: Clock | None
+
+
 KEPT_REPLAYS = 64
 """Games kept replayed at once (the least recently used is replayed again when asked for)."""
 WEB_GAME_SHOWN = 3600.0
@@ -127,22 +185,22 @@ class Boards:
         replay = self._replay(archive, summary)
         state = replay.state
         last = replay.moves[-1] if replay.moves else None
-        return {
-            "board": summary.board, "game_id": summary.id, "game": summary.game,
-            "title": str(replay.module.TITLE), "options": summary.options,
-            "seats": {str(seat): name for seat, name in sorted(seats.items())},
-            "colours": seat_colours(summary.game, replay.game.num_players),
-            "moves": replay.moves, "seen": len(replay.moves),
-            "last": None if last is None else last["entry"],
-            "to_move": state.current_player(), "terminal": state.is_terminal(),
-            "status": replay.broken or replay.status(), "result": summary.result,
-            "svg": replay.svg(),
-            "pending": [{"seat": p.seat, "entry": p.entry, "by": p.by} for p in queued],
-            "chat": [line.text for line in archive.lines(summary.board)],
-            "turn_ends": turn_ends,
-        }
+        return Snapshot(
+            board=summary.board, game_id=summary.id, game=summary.game,
+            title=str(replay.module.TITLE), options=summary.options,
+            seats={str(seat): name for seat, name in sorted(seats.items())},
+            colours=seat_colours(summary.game, replay.game.num_players),
+            moves=replay.moves, seen=len(replay.moves),
+            last=None if last is None else last["entry"],
+            to_move=state.current_player(), terminal=state.is_terminal(),
+            status=replay.broken or replay.status(), result=summary.result,
+            svg=replay.svg(),
+            pending=[Pending(seat=p.seat, entry=p.entry, by=p.by) for p in queued],
+            chat=[line.text for line in archive.lines(summary.board)],
+            turn_ends=turn_ends, clock=None,
+        )
 
-    def _clock(self, board: str, now: float) -> dict[str, Any] | None:
+    def _clock(self, board: str, now: float) -> Clock | None:
         """The board's clock as its journaled memo shows it ``now`` (epoch seconds), if it has one."""
         memo = self._memos.get(board)
         return None if memo is None else memo_clocks(memo[0], memo[1], now)
@@ -150,15 +208,16 @@ class Boards:
     def fresh(self, board: str) -> Snapshot | None:
         """The board's snapshot with its clock read for this moment (the clock runs between two writes)."""
         snapshot = self.snapshots.get(board)
-        if snapshot is not None and snapshot.get("clock") is not None:
-            snapshot = {**snapshot, "clock": self._clock(board, time.time())}
+        if snapshot is not None and snapshot["clock"] is not None:
+            snapshot = snapshot.copy()
+            snapshot["clock"] = self._clock(board, time.time())
         return snapshot
 
-    def lobby(self, spectators: dict[str, int]) -> list[Snapshot]:
-        """One line of every board for the lobby (the big parts of a snapshot left out)."""
-        keep = ("board", "game_id", "game", "title", "seats", "colours", "seen", "last", "to_move", "terminal",
-                "status", "result", "turn_ends")
+    def lobby(self, spectators: dict[str, int]) -> list[LobbyRow]:
+        """One line of every board for the lobby."""
         now = time.time()
-        return [{**{k: snap[k] for k in keep}, "spectators": spectators.get(name, 0),
-                 "clock": self._clock(name, now) if snap.get("clock") else None}
-                for name, snap in sorted(self.snapshots.items())]
+        return [LobbyRow(board=s["board"], game_id=s["game_id"], game=s["game"], title=s["title"], seats=s["seats"],
+                         colours=s["colours"], seen=s["seen"], last=s["last"], to_move=s["to_move"],
+                         terminal=s["terminal"], status=s["status"], result=s["result"], turn_ends=s["turn_ends"],
+                         clock=self._clock(name, now) if s["clock"] else None, spectators=spectators.get(name, 0))
+                for name, s in sorted(self.snapshots.items())]

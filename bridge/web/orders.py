@@ -23,6 +23,7 @@ from blockref.engines.core import GameState
 
 if TYPE_CHECKING:
     from blockref.bridge.web.play import WebGames
+    from blockref.bridge.web.positions import GameReplay
 
 JOURNAL_RETRY = 1.0
 """Seconds between two tries of a journal that could not be written (a full disk)."""
@@ -35,7 +36,7 @@ CLOCK = "the clock"
 """Who gives the clock's own entries (as in the world)."""
 
 
-def clock_options(game: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], float]:
+def clock_options(game: str, options: Mapping[str, object]) -> tuple[dict[str, object], float]:
     """``options`` without the clock's, and the turn's seconds they name (ValueError: a bad value)."""
     engine = {k: v for k, v in options.items() if k not in WORLD_OPTIONS}
     clock = {k: v for k, v in options.items() if k in WORLD_OPTIONS}
@@ -155,7 +156,7 @@ class TurnClock:
                         with games.writing():
                             games.journal.add_pending(game_id, seat, state.action_to_text(order), name)
 
-    def _play_queue(self, game_id: int, replay: Any, actions: list[Any]) -> None:
+    def _play_queue(self, game_id: int, replay: GameReplay, actions: list[object]) -> None:
         """The queue in arrival order (an order that became illegal is dropped with the reason), then the
         clock's ``actions``; journaled in one transaction, each told on the board's lines."""
         assert self.world is not None

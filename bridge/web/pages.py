@@ -5,16 +5,18 @@ from __future__ import annotations
 import json
 import math
 import time
+from collections.abc import Mapping
 from html import escape
-from typing import Any
 from urllib.parse import urlencode
 
 from blockref.bridge.journal import GameSummary
 from blockref.bridge.web.clicks import Spot, reach
+from blockref.bridge.web.live import Clock, LobbyRow, Pending, Snapshot, TurnShown
+from blockref.bridge.web.positions import Move
 from blockref.bridge.web.ratings import PlayerStanding, ratings_table
 
 
-def layout(title: str, body: str, page: str, data: dict[str, Any] | None = None) -> str:
+def layout(title: str, body: str, page: str, data: Mapping[str, object] | None = None) -> str:
     attributes = f' data-page="{page}"' + "".join(
         f' data-{key}="{escape(value if isinstance(value, str) else json.dumps(value))}"'
         for key, value in (data or {}).items())
@@ -38,7 +40,7 @@ def who(seats: dict[str, str], colours: dict[str, str] | None = None) -> str:
     return ", ".join(f"player {seat}: {name}" for seat, name in seats.items()) or "no one seated"
 
 
-def clock_text(clock: dict[str, Any] | None, seats: dict[str, str]) -> str:
+def clock_text(clock: Clock | None, seats: dict[str, str]) -> str:
     """``ann 0:42 + 4:30 ⏱ · ben 1:30 + 5:00``: each player's time for the move + reserve, whose runs (the
     script counts it down from the same data)."""
     if not clock:
@@ -53,25 +55,25 @@ def clock_text(clock: dict[str, Any] | None, seats: dict[str, str]) -> str:
                       for p in clock["players"])
 
 
-def _clock_attributes(clock: dict[str, Any] | None, seats: dict[str, str]) -> str:
+def _clock_attributes(clock: Clock | None, seats: dict[str, str]) -> str:
     """What the script counts the clock down from."""
     return f'data-clock="{escape(json.dumps(clock))}" data-seats="{escape(json.dumps(seats))}"'
 
 
-def turn_text(row: dict[str, Any], now: float | None = None) -> str:
+def turn_text(row: TurnShown, now: float | None = None) -> str:
     """``the turn ends in 12 s``: a turn clock's (a game whose orders are queued until it ends the turn)."""
-    ends = None if row.get("terminal") else row.get("turn_ends")
+    ends = None if row["terminal"] else row["turn_ends"]
     if ends is None:
         return ""
     return f"the turn ends in {max(0, math.ceil(ends - (time.time() if now is None else now)))} s"
 
 
-def _turn_attribute(row: dict[str, Any]) -> str:
-    ends = None if row.get("terminal") else row.get("turn_ends")
+def _turn_attribute(row: TurnShown) -> str:
+    ends = None if row["terminal"] else row["turn_ends"]
     return "" if ends is None else f' data-turn-ends="{ends}"'
 
 
-def lobby(rows: list[dict[str, Any]]) -> str:
+def lobby(rows: list[LobbyRow]) -> str:
     body = ("<h1>Boards</h1><table id=\"lobby\"><thead><tr><th>board</th><th>game</th><th>players</th>"
             "<th>status</th><th>clock</th><th>last move</th><th>watching</th></tr></thead><tbody>"
             + "".join(lobby_row(row) for row in rows) + "</tbody></table>"
@@ -79,32 +81,32 @@ def lobby(rows: list[dict[str, Any]]) -> str:
     return layout("Lobby", body, "lobby")
 
 
-def lobby_row(row: dict[str, Any]) -> str:
+def lobby_row(row: LobbyRow) -> str:
     """One board of the lobby (the script renders the same row from the live events)."""
     name = escape(row["board"])
     return (f'<tr data-board="{name}"><td><a href="/board/{name}">{name}</a></td><td>{escape(row["title"])}</td>'
             f'<td>{escape(who(row["seats"], row.get("colours")))}</td><td>{escape(row["status"])}</td>'
             f'<td class="clock" {_clock_attributes(row.get("clock"), row["seats"])}{_turn_attribute(row)}>'
             f'{escape(clock_text(row.get("clock"), row["seats"]) or turn_text(row))}</td>'
-            f'<td>{escape(row["last"] or "-")}</td><td>{row.get("spectators", 0)}</td></tr>')
+            f'<td>{escape(row["last"] or "-")}</td><td>{row["spectators"]}</td></tr>')
 
 
-def moves_list(moves: list[dict[str, Any]], colours: dict[str, str] | None = None) -> str:
+def moves_list(moves: list[Move], colours: dict[str, str] | None = None) -> str:
     return "".join(f'<li value="{m["n"]}">{escape(move_text(m, colours))}</li>' for m in moves)
 
 
-def pending_list(pending: list[dict[str, Any]], colours: dict[str, str] | None = None) -> str:
+def pending_list(pending: list[Pending], colours: dict[str, str] | None = None) -> str:
     return "".join(f"<li>{escape(pending_text(p, colours))}</li>" for p in pending)
 
 
-def pending_text(pending: dict[str, Any], colours: dict[str, str] | None = None) -> str:
+def pending_text(pending: Pending, colours: dict[str, str] | None = None) -> str:
     """``order 1 12.0 11.0 12 — player 1 (red), alex``: a queued action and who gave it."""
     colour = (colours or {}).get(str(pending["seat"]))
     return (f"{pending['entry']} — player {pending['seat']}" + (f" ({colour})" if colour else "")
             + (f", {pending['by']}" if pending["by"] else ""))
 
 
-def move_text(move: dict[str, Any], colours: dict[str, str] | None = None) -> str:
+def move_text(move: Move, colours: dict[str, str] | None = None) -> str:
     """``c3-c4 (cut) — player 1 (red), alex``: an entry, its consequences, who played it."""
     words = f" ({'; '.join(move['consequences'])})" if move["consequences"] else ""
     colour = (colours or {}).get(str(move["player"]))
@@ -113,7 +115,7 @@ def move_text(move: dict[str, Any], colours: dict[str, str] | None = None) -> st
     return f"{move['entry']}{words}" + (f" — {by}" if by else "")
 
 
-def board(snapshot: dict[str, Any], targets: list[tuple[str, Spot]], hints: bool = False) -> str:
+def board(snapshot: Snapshot, targets: list[tuple[str, Spot]], hints: bool = False) -> str:
     """A board live; ``targets`` are what a click on its picture picks (see :mod:`bridge.web.clicks`); a Hint
     button where ``hints`` are given."""
     name = escape(snapshot["board"])
@@ -133,7 +135,7 @@ def board(snapshot: dict[str, Any], targets: list[tuple[str, Spot]], hints: bool
 <h2>Moves</h2><ol id="moves">{moves_list(snapshot["moves"], snapshot.get("colours"))}</ol>
 <h2>Chat</h2><ol id="chat">{"".join(f"<li>{escape(line)}</li>" for line in snapshot.get("chat", []))}</ol>
 <p><a href="/game/{snapshot["game_id"]}">this game in the archive</a></p></div></div>"""
-    data: dict[str, Any] = {"board": snapshot["board"], "game": snapshot["game"], "seen": str(snapshot["seen"])}
+    data: dict[str, object] = {"board": snapshot["board"], "game": snapshot["game"], "seen": str(snapshot["seen"])}
     if targets:
         data["targets"] = [[key, x, y] for key, (x, y) in targets]
         data["reach"] = str(reach(targets))
@@ -167,7 +169,7 @@ def _player_links(names: list[str]) -> str:
                      for name in names)
 
 
-def viewer(summary: GameSummary, title: str, at: int, svg: str, status: str, moves: list[dict[str, Any]],
+def viewer(summary: GameSummary, title: str, at: int, svg: str, status: str, moves: list[Move],
            colours: dict[str, str] | None = None) -> str:
     body = f"""<h1>Game {summary.id}: {escape(title)} on {escape(summary.board)}</h1>
 <p>{_when(summary.started)}, {escape(summary.outcome)}.
@@ -185,12 +187,12 @@ def viewer(summary: GameSummary, title: str, at: int, svg: str, status: str, mov
 def play(titles: dict[str, str]) -> str:
     games = "".join(f'<option value="{g}">{escape(t)}</option>' for g, t in titles.items())
     body = f"""<h1>Play in the browser</h1>
-<form id="new"><label>game <select name="game">{games}</select></label>
+<form id="new" novalidate><label>game <select name="game">{games}</select></label>
 <label>against <select name="opponent"><option value="easy">the computer, easy</option>
 <option value="normal">the computer, normal</option><option value="hard">the computer, hard</option>
 <option value="person">a person at another browser</option></select></label>
 <label>your name <input name="name" value="guest" maxlength="24"></label>
-<label>options <input name="options" placeholder="size=5 clock=60+120+5 (Implosion: players=4 turn_seconds=30)"></label>
+<fieldset id="options"><legend>options</legend></fieldset>
 <button>Start</button></form><p id="reason" role="alert"></p>
 <div id="links" hidden><p>Each link holds a seat and is shown only this once: give the others theirs.</p>
 <ul></ul></div>"""

@@ -26,12 +26,11 @@ from blockref.bridge.games import world_class
 from blockref.bridge.games.base import QueuesOrders
 from blockref.bridge.journal import Ending, Journal, JournalError
 from blockref.bridge.web.clocks import WebClocks
-from blockref.bridge.web.game_options import engine_options
+from blockref.bridge.web.game_options import web_values
 from blockref.bridge.web.live import Boards
 from blockref.bridge.web.orders import (
     CLOCK,
     DEFAULT_TURN_SECONDS,
-    WORLD_OPTIONS,
     TurnClock,
     check_order,
     clock_options,
@@ -47,7 +46,6 @@ from blockref.bridge.world_links import WorldLinks
 from blockref.engines.ai.hints import hint
 from blockref.engines.ai.knowledge import seat_player
 from blockref.engines.catalogue import GAMES, make_game
-from blockref.engines.clock import ClockRules
 from blockref.engines.core import GameState
 
 PLAYABLE: Mapping[str, str] = GAMES
@@ -143,9 +141,10 @@ class WebGames:
         return [(seat, name, level.group(1)) for seat, name in sorted(self.boards.archive_seats(board).items())
                 if (level := COMPUTER.fullmatch(name))]
 
-    def create(self, game: str, options: Mapping[str, Any], opponent: str, names: list[str]) -> NewGame:
+    def create(self, game: str, given: Mapping[str, object], opponent: str, names: list[str]) -> NewGame:
         """A new web game: seat 1 is ``names[0]``; the others are the computer at level ``opponent``, or
-        people (``opponent="person"``) named by the rest of ``names``."""
+        people (``opponent="person"``) named by the rest of ``names``; the ``given`` options are checked by
+        the game's declared ones (:mod:`bridge.web.game_options`)."""
         if game not in PLAYABLE:
             raise Refused(400, f"the web plays {', '.join(PLAYABLE)}; {game!r} is not one of them")
         if opponent not in (*LEVELS, "person"):
@@ -153,7 +152,7 @@ class WebGames:
         world = world_of(game)
         queued = isinstance(world, QueuesOrders)
         try:
-            options = engine_options(game, options, WORLD_OPTIONS if queued else ("clock",))
+            options = web_values(game, given)
         except ValueError as error:
             raise Refused(400, str(error)) from None
         options, clock = (dict(options), "none") if queued else self._without_clock(game, options)
@@ -201,15 +200,11 @@ class WebGames:
             raise Refused(400 if clock_room([], computers, seconds) else 503, reason)
 
     @staticmethod
-    def _without_clock(game: str, options: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+    def _without_clock(game: str, options: Mapping[str, object]) -> tuple[dict[str, object], str]:
         """The options with the ``clock`` option taken out (kept in for an engine that has it as a variant,
-        as Tightwire's), and the clock's text; a clock that is no clock is refused with the reason."""
+        as Tightwire's), and the clock's text."""
         rest = dict(options)
         clock = str(rest.pop("clock", "none"))
-        try:
-            ClockRules.parse(clock)
-        except ValueError as error:
-            raise Refused(400, str(error)) from None
         if "clock" in make_game(game).options:
             rest["clock"] = clock
         return rest, clock

@@ -13,7 +13,8 @@ own SVG renderer.
 from __future__ import annotations
 
 import functools
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
 from blockref.bridge.config import DEFAULT_ORIGIN, build_world
 from blockref.bridge.games.base import AnyWorld
@@ -34,15 +35,26 @@ world_of = _world
 """The world of a game used for its words and its chat verbs (None: the game has none)."""
 
 
+class Move(TypedDict):
+    """A journaled entry as the pages show it: its number, the entry, the player to move when it was given
+    (0 or None: the clock's or nobody's turn), who gave it, and its consequences in the world's words."""
+
+    n: int
+    entry: str
+    player: int | None
+    by: str | None
+    consequences: list[str]
+
+
 class GameReplay:
     """One game replayed entry by entry; :meth:`extend` plays only the entries not yet seen."""
 
-    def __init__(self, game: str, options: dict[str, Any]) -> None:
+    def __init__(self, game: str, options: Mapping[str, object]) -> None:
         self.name = game
         self.module = game_module(game)
         self.game: Game[Any] = make_game(game, options)
         self.state: GameState[Any] = self.game.new_initial_state()
-        self.moves: list[dict[str, Any]] = []
+        self.moves: list[Move] = []
         self.broken: str | None = None
         """Why an entry could not be replayed (a journal from another version of the rules), if one could not."""
 
@@ -65,8 +77,8 @@ class GameReplay:
                     words = world.consequences(before, self.state, before.action_from_text(entry))
                 except (ValueError, AssertionError):
                     words = []
-            self.moves.append({"n": len(self.moves) + 1, "entry": entry, "player": mover,
-                               "by": by[index] if by else None, "consequences": words})
+            self.moves.append(Move(n=len(self.moves) + 1, entry=entry, player=mover,
+                                   by=by[index] if by else None, consequences=words))
 
     def position(self, n: int) -> GameState[Any]:
         """The position after the first ``n`` entries (0: the start)."""

@@ -9,7 +9,6 @@ ends the turn): the turn's length and when the running turn ends, as the game's 
 from __future__ import annotations
 
 import json
-from typing import Any
 
 KEY = "web_turn_ends"
 
@@ -19,7 +18,7 @@ def memo_text(seconds: float, ends: float) -> str:
     return json.dumps({"turn_seconds": seconds, KEY: ends})
 
 
-def _read(memo: str | None) -> dict[str, Any]:
+def _read(memo: str | None) -> dict[str, object]:
     if memo is None:
         return {}
     try:

@@ -88,19 +88,33 @@ def as_shown(page: Page, svg: str) -> str:
                              "return box.innerHTML; }", svg)).strip()
 
 
-def start_game(page: Page, site: WebSite, game: str, opponent: str, options: str) -> None:
+def set_option(page: Page, name: str, value: str | bool) -> None:
+    """Set the new-game form's input of option ``name`` (a select's choice, a checkbox, or typed)."""
+    field = page.locator(f'#options [name="option-{name}"]')
+    if isinstance(value, bool):
+        field.set_checked(value)
+    elif field.evaluate("(input) => input.tagName") == "SELECT":
+        field.select_option(value)
+    else:
+        field.fill(value)
+
+
+def start_game(page: Page, site: WebSite, game: str, opponent: str, options: dict[str, str | bool]) -> None:
+    """Start a game from the play page's form, ``options`` set in their inputs."""
     page.goto(f"{site.url}/play")
     page.select_option("select[name=game]", game)
+    page.wait_for_selector(f'#new[data-options-of="{game}"]')
     page.select_option("select[name=opponent]", opponent)
     page.fill("input[name=name]", "ann")
-    page.fill("input[name=options]", options)
-    page.click("text=Start")
+    for name, value in options.items():
+        set_option(page, name, value)
+    page.click("#new button")
 
 
 def test_a_nodes_game_against_the_computer_is_played_by_clicks_to_its_end(browser: Browser, site: WebSite,
                                                                           tmp_path: Path) -> None:
     page = browser.new_page(viewport={"width": 1100, "height": 760})
-    start_game(page, site, "nodes", "easy", "turn_limit=4")
+    start_game(page, site, "nodes", "easy", {"turn_limit": "4"})
     page.wait_for_url("**/board/web-1", timeout=WAIT_MS)
     wait_seen(page, 0)
     page.click("#hint")
@@ -135,7 +149,7 @@ def test_a_nodes_game_against_the_computer_is_played_by_clicks_to_its_end(browse
 def test_tightwire_lines_are_drawn_by_clicking_their_dots_and_choosing_the_move(browser: Browser,
                                                                                  site: WebSite) -> None:
     page = browser.new_page(viewport={"width": 1100, "height": 900})
-    start_game(page, site, "tightwire", "easy", "")
+    start_game(page, site, "tightwire", "easy", {})
     page.wait_for_url("**/board/web-1", timeout=WAIT_MS)
     for _ in range(2):
         page.wait_for_function("() => { const s = window.blockrefSnapshot(); return s && s.to_move === 1; }",
@@ -151,7 +165,7 @@ def test_tightwire_lines_are_drawn_by_clicking_their_dots_and_choosing_the_move(
 def test_two_browsers_play_a_new_rule_game_each_seeing_the_other_move(browser: Browser, site: WebSite) -> None:
     first, second = browser.new_context(), browser.new_context()  # two people: separate storage
     ann = first.new_page()
-    start_game(ann, site, "newrule", "person", "size=4")
+    start_game(ann, site, "newrule", "person", {"size": "4"})
     ann.wait_for_selector("#links:not([hidden])", timeout=WAIT_MS)
     links = {seat: not_none(ann.get_attribute(f'a[data-seat="{seat}"]', "href")) for seat in ("1", "2")}
     ann.goto(site.url + links["1"])

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def test_an_implosion_order_is_given_by_clicks_queued_and_played_at_the_turns_end(browser: Browser, site: WebSite,
                                                                                  tmp_path: Path) -> None:
     page = browser.new_page(viewport={"width": 1100, "height": 900})
-    start_game(page, site, "implosion", "easy", "players=2 turn_seconds=30")
+    start_game(page, site, "implosion", "easy", {"players": "2", "turn_seconds": "30"})
     page.wait_for_url("**/board/web-1", timeout=WAIT_MS)
     wait_seen(page, 0)
     page.wait_for_function("() => document.querySelector('#seat').textContent.includes('seat 1')", timeout=WAIT_MS)

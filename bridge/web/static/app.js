@@ -293,14 +293,56 @@ function viewer() {
   });
 }
 
+// One input of the new-game form for a game's option as the server declares it (/api/games/GAME/options).
+function optionInput(option) {
+  let input;
+  if (option.kind === "choice") {
+    input = document.createElement("select");
+    input.append(...option.choices.map((choice) => Object.assign(text("option", choice), {value: choice})));
+  } else {
+    input = document.createElement("input");
+    input.type = {flag: "checkbox", integer: "number", number: "number"}[option.kind] || "text";
+    if (option.kind === "integer" || option.kind === "number") input.step = option.kind === "integer" ? "1" : "any";
+    if (option.min !== undefined) input.min = String(option.min);
+    if (option.max !== undefined) input.max = String(option.max);
+  }
+  if (option.kind === "flag") input.checked = option.default;
+  else input.value = String(option.default);
+  input.name = `option-${option.name}`;
+  const label = document.createElement("label");
+  label.append(`${option.name.replaceAll("_", " ")} `, input, text("small", ` ${option.help}`));
+  return label;
+}
+
+// An option's input as sent: its value where it differs from the default, else undefined (not sent).
+function changedValue(option, input) {
+  if (option.kind === "flag") return input.checked === option.default ? undefined : input.checked;
+  const numeric = option.kind === "integer" || option.kind === "number";
+  const same = numeric ? input.value !== "" && Number(input.value) === option.default
+                       : input.value === option.default;
+  return same ? undefined : input.value;
+}
+
 function play() {
   const form = $("#new");
+  let shown = {game: null, options: []};  // the options the form shows, as the server declares them
+  async function showOptions() {
+    const game = form.elements.game.value;
+    const result = await api(`/api/games/${encodeURIComponent(game)}/options`);
+    if (form.elements.game.value !== game) return;  // another game was chosen meanwhile
+    shown = {game, options: result.ok ? result.answer.options : []};
+    $("#options").replaceChildren(text("legend", "options"), ...shown.options.map(optionInput));
+    form.dataset.optionsOf = game;
+  }
+  form.elements.game.addEventListener("change", showOptions);
+  showOptions();
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    $("#reason").textContent = "";
     const options = {};
-    for (const word of form.elements.options.value.split(/\s+/).filter(Boolean)) {
-      const [option, value] = word.split("=");
-      options[option] = value ?? "";
+    for (const option of shown.game === form.elements.game.value ? shown.options : []) {
+      const value = changedValue(option, form.elements[`option-${option.name}`]);
+      if (value !== undefined) options[option.name] = value;
     }
     const opponent = form.elements.opponent.value;
     const result = await api("/api/games", {game: form.elements.game.value, opponent, options,
