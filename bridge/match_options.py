@@ -13,7 +13,6 @@ with them again when that game is still on the board, so a ``kill -9`` changes n
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from blockref.bridge.config import build_world
 from blockref.bridge.echo import echo, plain
@@ -109,11 +108,11 @@ def _resumed_world(home: GameWorld, saved: SavedGame | None, journal: Journal, l
     return world
 
 
-def _board_values(home: GameWorld) -> dict[str, Any]:
+def _board_values(home: GameWorld) -> dict[str, object]:
     """The board's own option values, parsed (those its config or command line gave, else the defaults)."""
     recipe = home.built_with
     given = {k.replace("-", "_"): v for k, v in recipe.options.items()} if recipe is not None else {}
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     for option in home.options:
         if option.name in given:
             raw = given[option.name]

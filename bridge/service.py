@@ -5,8 +5,8 @@ reports it through the ``events.block.places`` extension, and every board's regi
 answers chat commands, lets each board's :class:`~bridge.referee.BoardReferee` judge the differences,
 posts what it says and sends the edits.
 Computer players think in a background thread and play one piece per cycle, like a person placing
-blocks (see :mod:`bridge.computers`). A lost connection is re-established with backoff and every board is then read again from
-scratch, so nothing the world did meanwhile is missed.
+blocks (see :mod:`bridge.computers`). A lost connection is re-established with backoff and every board
+is then read again from scratch, so nothing the world did meanwhile is missed.
 Where the server tells players' network addresses, each seat obeys only the machine it was taken from
 (see :mod:`bridge.seat_binding`).
 When the journal cannot be written (a full disk), what was not journaled is taken back and every board is
