@@ -25,7 +25,7 @@ def test_the_referee_reads_the_pretend_players_blocks_as_its_pieces(embedded_ser
                                                                    style: str | None, pieces: list[str]) -> None:
     referee = BoardReferee("main", build_world(game, ORIGIN, None, 0, style, {}), Journal(":memory:"))
     server = f"{embedded_server.host}:{embedded_server.api_port}"
-    board = ["--game", game, "--origin", ",".join(map(str, ORIGIN)), *(["--style", style] if style else [])]
+    board = ["--game", game, "--origin=" + ",".join(map(str, ORIGIN)), *(["--style", style] if style else [])]
     client = MinecraftClient.connect(embedded_server.host, embedded_server.api_port, timeout=5.0)
     try:
         low, high = referee.bounds()
