@@ -107,7 +107,7 @@ def run(server: EmbeddedServer, args: argparse.Namespace) -> None:
         started = time.monotonic()
         service.step()
         plain.append(time.monotonic() - started)
-        if not service.bots_have_ordered(referee):
+        if not service.computers.have_ordered(referee):
             time.sleep(args.poll)
             continue
         now[0] += 86400  # the clock ends the turn in the next cycle

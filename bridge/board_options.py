@@ -59,7 +59,7 @@ def add_board_options(parser: argparse.ArgumentParser) -> None:
                        "or a style .toml file (default: the game's classic style)")
 
 
-def world_from_args(args: argparse.Namespace, defaults: Mapping[str, Any] | None = None) -> AnyWorld:
+def world_from_args(args: argparse.Namespace, defaults: Mapping[str, object] | None = None) -> AnyWorld:
     """The board the options describe. ``defaults`` are option values used where the game has the option
     and the command line leaves it out. ValueError names a flag the game does not take or a bad value."""
     values = _option_values(args, defaults)
@@ -71,7 +71,7 @@ def game_from_args(args: argparse.Namespace) -> Game[Any]:
     return build_world(args.game, DEFAULT_ORIGIN, None, 0, None, _option_values(args)).game
 
 
-def _option_values(args: argparse.Namespace, defaults: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def _option_values(args: argparse.Namespace, defaults: Mapping[str, object] | None = None) -> dict[str, object]:
     game = args.game
     known = {option.name for option in world_class(game).options}
     given = {name: getattr(args, name) for name in every_option() if getattr(args, name, None) is not None}

@@ -14,7 +14,6 @@ starts :data:`GAP` blocks in front of the player's feet, centred on them, its pi
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from blockref.bridge.config import build_world
 from blockref.bridge.games.base import AnyWorld
@@ -69,7 +68,7 @@ def world_here(game: str, tile: Cell, orientation: int, options: dict[str, str])
 
 def board_world(game: str, origin: Cell, orientation: int, options: dict[str, str]) -> AnyWorld:
     """The board of ``game`` at ``origin`` with ``options`` as :func:`world_here` takes them."""
-    game_options: dict[str, Any] = {k: v for k, v in options.items() if k not in GEOMETRY}
+    game_options: dict[str, object] = {k: v for k, v in options.items() if k not in GEOMETRY}
     spacing = options.get("spacing")
     if spacing is not None and not (spacing.isdecimal() and 2 <= int(spacing) <= 16):
         raise ValueError(f"spacing: a whole number 2..16, not {spacing[:40]!r}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from blockref.bridge.chat_budget import ChatBudget
 from blockref.bridge.games.base import QueuesOrders, ReadsHits, SeatsComputers, TakesChatMoves, chat_verbs
@@ -101,8 +101,8 @@ class CommandDesk:
     board in the world) it is given as functions."""
 
     is_computer: Callable[[BoardReferee, int], bool]
-    seat_computer: Callable[[BoardReferee, int, str], Any]
-    unseat_computer: Callable[[BoardReferee, int], Any]
+    seat_computer: Callable[[BoardReferee, int, str], object]
+    unseat_computer: Callable[[BoardReferee, int], object]
     clear_board: Callable[[BoardReferee], None]
     placers_reported: Callable[[], bool] = lambda: True
     """Whether the server names who placed each block (``help`` says what it allows where not)."""
@@ -110,6 +110,8 @@ class CommandDesk:
     """The open request of each board (an undo, or a reset/start/clear mid-game) awaiting consent."""
     budget: ChatBudget = field(default_factory=ChatBudget)
     clock: Callable[[], float] = time.monotonic
+    """The time the desk reads (monotonic seconds): the chat budget, consent and matches; the service gives
+    its own."""
     matches: Matches = field(default_factory=Matches)
     """Challenges and draw offers (see bridge.matches)."""
 
@@ -312,7 +314,7 @@ class CommandDesk:
         if (state.is_terminal() and verb != "undo") or not state.history() or not others:
             self.requests.pop(referee.name, None)
             return []
-        now = time.monotonic()
+        now = self.clock()
         position = len(state.history())
         request = self.requests.get(referee.name)
         if request is None or (request.verb, request.subject) != (verb, subject) or now - request.at > CONSENT_WINDOW \

@@ -29,6 +29,7 @@ A top-level ``games = ["mygame.entry:ENTRY"]`` adds games from outside the proje
 """
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,6 @@ from blockref.bridge.board_names import name_problem
 from blockref.bridge.games import DEFAULT_GAME, world_class
 from blockref.bridge.games.base import AnyWorld
 from blockref.engines.catalogue import game_module
-from blockref.engines.core import Game
 from blockref.engines.entries import register_path
 from blockref.schematics.style import read_toml
 
@@ -56,7 +56,7 @@ class WorldRecipe:
     spacing: int | None
     orientation: int
     style: str | None
-    options: dict[str, Any]
+    options: dict[str, object]
 
 
 @dataclass(frozen=True)
@@ -68,9 +68,6 @@ class BoardConfig:
     prefix: str
     hints: bool = False
     """Whether players may ask the computer for a hint (``<prefix> hint``) on this board."""
-
-    def game(self) -> Game[Any]:
-        return self.world.game
 
 
 @dataclass
@@ -95,12 +92,12 @@ class BridgeConfig:
 
 
 def build_world(game: str, origin: tuple[int, int, int], spacing: int | None, orientation: int, style: str | None,
-                options: dict[str, Any]) -> AnyWorld:
+                options: Mapping[str, object]) -> AnyWorld:
     """The game's world on a board, options given as config values or command-line text. ValueError names
     an option the game does not have or a bad value."""
     cls = world_class(game)
     known = {o.name: o for o in cls.options}
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     for key, value in options.items():
         option = known.get(key.replace("-", "_"))
         if option is None:

@@ -27,7 +27,6 @@ import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -106,7 +105,7 @@ COMPUTER_SEAT = "computer ("
 class SavedGame:
     id: int
     game: str
-    options: dict[str, Any]
+    options: dict[str, object]
     entries: list[str]
     result: str | None = None
     """What the journal says of its end (None: running)."""
@@ -142,7 +141,7 @@ class GameSummary:
     id: int
     board: str
     game: str
-    options: dict[str, Any]
+    options: dict[str, object]
     started: float
     finished: float | None
     result: str | None
@@ -242,7 +241,7 @@ class Journal:
             self._db.execute(f"PRAGMA user_version = {int(version)}")
         return self.fault is None
 
-    def start_game(self, board: str, game: str, options: dict[str, Any], seats: Mapping[int, str] | None = None,
+    def start_game(self, board: str, game: str, options: Mapping[str, object], seats: Mapping[int, str] | None = None,
                    reserve: bool = False, addresses: Mapping[int, str] | None = None,
                    board_options: Mapping[str, str] | None = None) -> int:
         """A new game on ``board``; any running game there is closed as abandoned. ``seats`` (player: name)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
 
 from blockref.bridge.config import build_world
 from blockref.bridge.echo import echo, plain
@@ -112,11 +111,11 @@ def _resumed_world(home: AnyWorld, saved: SavedGame | None, journal: Journal, le
     return world
 
 
-def _board_values(home: AnyWorld) -> dict[str, Any]:
+def _board_values(home: AnyWorld) -> dict[str, object]:
     """The board's own option values, parsed (those its config or command line gave, else the defaults)."""
     recipe = home.built_with
     given = {k.replace("-", "_"): v for k, v in recipe.options.items()} if recipe is not None else {}
-    values: dict[str, Any] = {}
+    values: dict[str, object] = {}
     for option in home.options:
         if option.name in given:
             raw = given[option.name]

@@ -10,10 +10,11 @@ referee then reads the world back into the ids it wrote (``BoardReferee._as_writ
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
+from blockref.bridge.edits import Cuboid
 from blockref.schematics.blocks import AIR, BlockType
 from blockref.schematics.style import Style, builtin_styles, load_style
 
@@ -28,7 +29,7 @@ class ReadbackClient(Protocol):
     """What :func:`learn_readback` needs of a client (a MinecraftClient or ReconnectingClient)."""
 
     def get_blocks(self, corner1: Cell, corner2: Cell) -> dict[Cell, int]: ...
-    def apply_edits(self, cuboids: Any, blocks: Mapping[Cell, tuple[int, int]]) -> int: ...
+    def apply_edits(self, cuboids: Sequence[Cuboid], blocks: Mapping[Cell, tuple[int, int]]) -> int: ...
 
 
 def style_blocks(style: Style) -> dict[str, BlockType]:

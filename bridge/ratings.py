@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -149,7 +148,7 @@ def steady_holders(changes: Sequence[SeatChange], players: Iterable[int]) -> dic
     return holders
 
 
-def judge(game_id: int, game: str, options: dict[str, Any], entries: Sequence[str],
+def judge(game_id: int, game: str, options: dict[str, object], entries: Sequence[str],
           seats: Sequence[SeatChange]) -> Judged | None:
     """Game ``game_id`` replayed by its engine and judged by the module's rules; None while the engine
     does not call it over (abandoned), or when it cannot be replayed here."""

@@ -24,7 +24,6 @@ import sqlite3
 from collections.abc import Callable
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
-from typing import Any
 
 from blockref.bridge.journal import read_game_seats
 from blockref.bridge.ratings import Change, Identity, Ladder, Standing, judge
@@ -89,7 +88,7 @@ class Table:
 class _Finished:
     game_id: int
     game: str
-    options: dict[str, Any]
+    options: dict[str, object]
     stamp: str
 
 

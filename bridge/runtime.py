@@ -9,7 +9,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from blockref.bridge.adopt import load_template, save_template, template_blocks, template_from_world
 from blockref.bridge.board_options import add_board_options, world_from_args
@@ -41,7 +41,7 @@ def add_bridge_options(parser: argparse.ArgumentParser, *, server_default: str |
                         + (f" (default {server_default})" if server_default else ""))
 
 
-def config_from_args(args: argparse.Namespace, option_defaults: dict[str, Any] | None = None) -> BridgeConfig:
+def config_from_args(args: argparse.Namespace, option_defaults: dict[str, object] | None = None) -> BridgeConfig:
     """The config named by --config, or one board 'main' from the board options. ValueError if bad."""
     if args.config:
         config = load_config(args.config)

@@ -5,8 +5,8 @@ reports it through the ``events.block.places`` extension, and every board's regi
 answers chat commands, lets each board's :class:`~bridge.referee.BoardReferee` judge the differences,
 posts what it says and sends the edits.
 Computer players think in a background thread and play one piece per cycle, like a person placing
-blocks. A lost connection is re-established with backoff and every board is then read again from
-scratch, so nothing the world did meanwhile is missed.
+blocks (see :mod:`bridge.computers`). A lost connection is re-established with backoff and every board
+is then read again from scratch, so nothing the world did meanwhile is missed.
 Where the server tells players' network addresses, each seat obeys only the machine it was taken from
 (see :mod:`bridge.seat_binding`).
 When the journal cannot be written (a full disk), what was not journaled is taken back and every board is
@@ -20,15 +20,15 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from blockref.bridge.board_lines import BoardLines
 from blockref.bridge.chat_budget import RepairLines
-from blockref.bridge.chat_commands import LEVELS, ChatCommand, CommandDesk, parse_command
+from blockref.bridge.chat_commands import ChatCommand, CommandDesk, parse_command
+from blockref.bridge.computers import Computers
 from blockref.bridge.config import BoardConfig, BridgeConfig
-from blockref.bridge.edits import EditPlan
+from blockref.bridge.edits import Cuboid, EditPlan
 from blockref.bridge.games.base import Notice, ReadsHits, SeatsComputers
 from blockref.bridge.journal import JournalError
 from blockref.bridge.made_boards import MadeBoards
@@ -38,7 +38,6 @@ from blockref.bridge.seat_binding import READ_ONLY_VERBS, minutes, present, refu
 from blockref.bridge.spectators import SPECTATOR_VERBS, Spectators, watchers_beside
 from blockref.bridge.web_desk import LINK_VERB, link_reply, serve_inbox
 from blockref.bridge.world_links import WorldLinks
-from blockref.engines.ai.knowledge import seat_player
 from blockref.engines.core import SIMULTANEOUS, IllegalAction
 
 Cell = tuple[int, int, int]
@@ -57,7 +56,7 @@ class WorldClient(Protocol):
     def poll_world(self, regions: Sequence[tuple[Cell, Cell]], *, hits: bool = False) -> WorldPoll: ...
     def get_blocks(self, corner1: Cell, corner2: Cell) -> dict[Cell, int]: ...
     def read_regions(self, regions: Sequence[tuple[Cell, Cell]]) -> list[dict[Cell, int]]: ...
-    def apply_edits(self, cuboids: Any, blocks: Mapping[Cell, tuple[int, int]]) -> int: ...
+    def apply_edits(self, cuboids: Sequence[Cuboid], blocks: Mapping[Cell, tuple[int, int]]) -> int: ...
     def post_to_chat(self, message: str) -> None: ...
     def entity_name(self, entity_id: int) -> str | None: ...
     def entity_tile(self, entity_id: int) -> Vec3 | None: ...
@@ -72,23 +71,6 @@ class WorldClient(Protocol):
     def height_limits(self) -> tuple[int, int] | None: ...
     def teleport(self, entity_id: int, position: tuple[float, float, float],
                  facing: tuple[float, float] | None = None) -> bool: ...
-
-
-@dataclass
-class BotSeat:
-    """A computer player in a seat; ``thinking`` holds the search running in the background."""
-
-    level: str
-    player: Any
-    thinking: Future[Any] | None = None
-    for_position: tuple[str, ...] = ()
-    next_piece_at: float = 0.0
-    unqueued: list[Any] = field(default_factory=list)
-    """Orders chosen for ``for_position`` and not queued yet (a journal fault stopped the queueing)."""
-
-    @property
-    def name(self) -> str:
-        return f"computer ({self.level})"
 
 
 @dataclass
@@ -126,19 +108,18 @@ class Service:
     config: BridgeConfig
     referees: dict[str, BoardReferee]
     say: Callable[[str], None] = print
-    bots: dict[tuple[str, int], BotSeat] = field(default_factory=dict)
     names: dict[int, str] = field(default_factory=dict)
     addresses: dict[int, str] = field(default_factory=dict)
     """The network address of each online player's connection, where the server tells it."""
     reports: PlaceReports = field(default_factory=lambda: PlaceReports())
     commands_sent: int = 0
     synced: set[str] = field(default_factory=set)
-    bot_piece_delay: float = 0.6
     online: frozenset[int] | None = None
     away_since: dict[str, float] = field(default_factory=dict)
     """Seated people not online, and since when (monotonic seconds)."""
     clock: Callable[[], float] = time.monotonic
-    """The time the boards' clocks read (monotonic seconds); tests may drive it."""
+    """The one time of the service (monotonic seconds): the boards' clocks, the chat desk's, the computers'
+    pace and the loop's; tests may drive it."""
     cycle: int = 0
     read_at: dict[str, int] = field(default_factory=dict)
     """The cycle each board was last read in."""
@@ -159,41 +140,38 @@ class Service:
     """Why the web inbox could not be read at the last try (said once), or None."""
 
     def __post_init__(self) -> None:
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
+        self.computers = Computers(post=self.post, clock=self._now)
         self.desk = CommandDesk(
-            is_computer=lambda referee, player: (referee.name, player) in self.bots,
-            seat_computer=self.seat_computer,
-            unseat_computer=lambda referee, player: self.bots.pop((referee.name, player), None),
+            is_computer=self.computers.sits,
+            seat_computer=self.computers.seat,
+            unseat_computer=self.computers.unseat,
             clear_board=self._clear_board,
             placers_reported=self.client.supports_block_events,
+            clock=self._now,
         )
         journal = next(iter(self.referees.values())).journal.path if self.referees else ":memory:"
         self.spectators = Spectators(self.client, self.referees, watchers_beside(journal),
-                                     is_computer=lambda referee, player: (referee.name, player) in self.bots,
+                                     is_computer=self.computers.sits,
                                      online_names=self._online_names)
         self.desk.matches.online = self._online_names
         self.desk.matches.address_of = self._address_of_name
         self.desk.matches.boards = self.referees.values
         self.desk.matches.learn = lambda world: world.learn_materials(self.client)  # a match's world (its options)
-        for name, referee in self.referees.items():
-            for player, seated in referee.seats.items():
-                level = seated.removeprefix("computer (").removesuffix(")")
-                if seated.startswith("computer (") and level in LEVELS:
-                    self.bots[(name, player)] = BotSeat(level, seat_player(referee.game, level=level))
-            fill = referee.world.fill_seats if isinstance(referee.world, SeatsComputers) else None
-            if fill and not referee.state.is_terminal():
-                for player in referee.players:
-                    if player not in referee.seats:
-                        self.seat_computer(referee, player, fill)
+        for referee in self.referees.values():
+            self.computers.take_board(referee)
         self.made = MadeBoards(self)
         self.desk.matches.resizer = self.made  # a match of another size on a board made in the world
         self.desk.matches.live = lambda referee: self.referees.get(referee.name) is referee
+
+    def _now(self) -> float:
+        """The service's clock read now (whatever :attr:`clock` is at the time: tests set it after building)."""
+        return self.clock()
 
     # ------------------------------------------------------------------ loop
     def run(self, stop: threading.Event, on_cycle: Callable[[], None] | None = None) -> None:
         """Referee until ``stop`` is set."""
         while not stop.is_set():
-            started = time.monotonic()
+            started = self.clock()
             try:
                 self.step()
             except Reconnected:
@@ -212,8 +190,8 @@ class Service:
                 self.pause(error)
             if on_cycle:
                 on_cycle()
-            stop.wait(max(0.0, self.config.poll_interval - (time.monotonic() - started)))
-        self._pool.shutdown(wait=False, cancel_futures=True)
+            stop.wait(max(0.0, self.config.poll_interval - (self.clock() - started)))
+        self.computers.stop()
 
     def resynchronise(self) -> None:
         """Forget everything read from the server (names, addresses, every board): after a reconnect."""
@@ -245,7 +223,7 @@ class Service:
         hits = any(isinstance(r.world, ReadsHits) for r in watched)
         poll = self.client.poll_world([r.bounds() for r in wanted], hits=hits)
         self.cycle += 1
-        now = time.monotonic()
+        now = self.clock()
         for change in poll.places:
             cell = (int(change.pos.x), int(change.pos.y), int(change.pos.z))
             board = next((r for r in watched if _inside(cell, *r.bounds())), None)
@@ -287,7 +265,7 @@ class Service:
                 elif observed is not self.last_read.get(referee.name) or self._wants_reading(referee):
                     self.look_at(referee, observed)
                     self.last_read[referee.name] = observed
-        self.reports.expire(time.monotonic())
+        self.reports.expire(self.clock())
 
     def _wants_reading(self, referee: BoardReferee) -> bool:
         """Whether the board may show something its referee has not judged, or has something to settle."""
@@ -297,7 +275,7 @@ class Service:
         if any(_inside(cell, low, high) for cell in self.reports.at):
             return True
         mover = referee.state.current_player()
-        return mover == SIMULTANEOUS or (referee.name, mover) in self.bots
+        return mover == SIMULTANEOUS or self.computers.sits(referee, mover)
 
     def _swept(self, boards: list[BoardReferee]) -> list[BoardReferee]:
         """The boards read this cycle although nothing says they changed: the longest unread first, enough
@@ -314,7 +292,7 @@ class Service:
                             "journaled is taken back, and the boards are paused until it can be written again (free "
                             "some disk space); play then goes on by itself")
         self.paused = self._journal_fault(error)
-        self.probed_at = time.monotonic()
+        self.probed_at = self.clock()
         for referee in self.referees.values():
             referee.forget_world()
 
@@ -327,9 +305,9 @@ class Service:
         self.pause(error)
 
     def _resume_if_writable(self) -> None:
-        if self.paused is None or time.monotonic() - self.probed_at < PROBE_EVERY or not self.referees:
+        if self.paused is None or self.clock() - self.probed_at < PROBE_EVERY or not self.referees:
             return
-        self.probed_at = time.monotonic()
+        self.probed_at = self.clock()
         if next(iter(self.referees.values())).journal.writable():
             self.paused = None
             for referee in self.referees.values():
@@ -347,7 +325,7 @@ class Service:
                                placers_reported=self.client.supports_block_events(), data=data, refused=refused)
         self.synced.add(referee.name)
         self.unsettled.discard(referee.name)
-        now = time.monotonic()
+        now = self.clock()
         with self.spectators.replying(*placed_by.values()):  # a take-back's reason reaches its placer
             for line in outcome.messages:  # a repair nobody placed (a strange id read back) is said once in a while;
                 # one a player may have placed is their take-back's reason, always said
@@ -358,7 +336,8 @@ class Service:
         if outcome.fault is not None:
             self.pause(outcome.fault)
             return
-        self._bot_turn(referee, observed)
+        if self.computers.play(referee):
+            self._send(referee.settle(observed), observed)
 
     def _send(self, plan: EditPlan, observed: dict[Cell, int]) -> None:
         """Send the edits, and note in ``observed`` what the world holds after them."""
@@ -401,7 +380,7 @@ class Service:
         """Seated people who left: the board is told (their opponents first of all when they were to
         move); after ``seat_timeout`` seconds away their seat is freed (once the journal can be written,
         while paused). Who comes back is greeted with their seat and whose turn it is."""
-        now = time.monotonic() if now is None else now
+        now = self.clock() if now is None else now
         online_as: dict[str, list[int]] = {}
         for entity in online:
             online_as.setdefault(self._name_of(entity), []).append(entity)
@@ -409,7 +388,7 @@ class Service:
             return  # the server did not name everyone online: nobody can be told to have left
         for referee in self.referees.values():
             for player, name in sorted(referee.seats.items()):
-                if (referee.name, player) in self.bots:
+                if self.computers.sits(referee, player):
                     continue
                 key = f"{referee.name}:{name}"
                 bound = referee.seat_addresses.get(player)
@@ -430,7 +409,7 @@ class Service:
                     referee.leave_seat(player)  # a JournalError here leaves them away, their seat kept
                     del self.away_since[key]
                     if isinstance(referee.world, SeatsComputers) and referee.world.seat_after_leave:
-                        self.seat_computer(referee, player, referee.world.seat_after_leave)
+                        self.computers.seat(referee, player, referee.world.seat_after_leave)
                     self.post(referee, f"{name} was away {minutes(self.config.seat_timeout)}: seat {player} is "
                                        f"free ('{referee.prefix} join {player}' takes it). {referee.seat_line()}")
 
@@ -440,104 +419,19 @@ class Service:
         referee.hints = board.hints
         self.config.boards.append(board)
         self.referees[board.name] = referee
-        for player, seated in referee.seats.items():
-            level = seated.removeprefix("computer (").removesuffix(")")
-            if seated.startswith("computer (") and level in LEVELS:
-                self.bots[(board.name, player)] = BotSeat(level, seat_player(referee.game, level=level))
-        fill = referee.world.fill_seats if isinstance(referee.world, SeatsComputers) else None
-        if fill and not referee.state.is_terminal():
-            for player in referee.players:
-                if player not in referee.seats:
-                    self.seat_computer(referee, player, fill)
+        self.computers.take_board(referee)
 
     def remove_board(self, name: str) -> None:
         """Stop refereeing board ``name`` (its journal stays): what the service knew of it is dropped."""
         self.referees.pop(name, None)
         self.config.boards = [b for b in self.config.boards if b.name != name]
-        for key in [k for k in self.bots if k[0] == name]:
-            thinking = self.bots.pop(key).thinking
-            if thinking is not None:
-                thinking.cancel()
+        self.computers.drop_board(name)
         for table in (self.read_at, self.last_read, self.desk.requests):
             table.pop(name, None)
         self.synced.discard(name)
         self.unsettled.discard(name)
         for away in [k for k in self.away_since if k.startswith(f"{name}:")]:
             del self.away_since[away]
-
-    # ------------------------------------------------------------------ computer players
-    def seat_computer(self, referee: BoardReferee, player: int, level: str, seed: int | None = None) -> BotSeat:
-        """Put a computer player of ``level`` in ``player``'s seat of the board."""
-        bot = BotSeat(level, seat_player(referee.game, level=level, seed=seed))
-        referee.take_seat(player, bot.name)
-        self.bots[(referee.name, player)] = bot
-        return bot
-
-    def _bot_turn(self, referee: BoardReferee, observed: dict[Cell, int]) -> None:
-        mover = referee.state.current_player()
-        if mover == SIMULTANEOUS:
-            self._bot_orders(referee)
-            return
-        bot = self.bots.get((referee.name, mover)) if mover else None
-        if bot is None:
-            return
-        position = (referee.name, *referee.state.history())
-        if bot.thinking is None or bot.for_position != position:
-            if bot.thinking is not None:
-                bot.thinking.cancel()
-            bot.thinking = self._pool.submit(bot.player.choose, referee.state.clone())
-            bot.for_position = position
-            return
-        if not bot.thinking.done() or time.monotonic() < bot.next_piece_at:
-            return
-        thought, bot.thinking = bot.thinking, None
-        failure = thought.exception()
-        if failure is not None:
-            self.post(referee, f"the computer could not choose a piece ({failure}); it tries again shortly")
-            bot.next_piece_at = time.monotonic() + 5
-            return
-        action = thought.result()
-        try:
-            lines = referee.play(action, by=bot.name)
-        except IllegalAction as error:  # the search only returns legal actions; say so loudly if not
-            self.post(referee, f"the computer chose an illegal piece ({error}); it will think again")
-            return
-        bot.next_piece_at = time.monotonic() + self.bot_piece_delay
-        for line in lines:
-            self.post(referee, line)
-        self._send(referee.settle(observed), observed)
-
-    def _bot_orders(self, referee: BoardReferee) -> None:
-        """While everyone acts at once, each computer seat of the board thinks once per position (its
-        ``choose_orders(state, seat)``) and queues what it chose, as a person would."""
-        position = (referee.name, *referee.state.history())
-        for (board, seat), bot in self.bots.items():
-            if board != referee.name:
-                continue
-            if bot.for_position != position:
-                if bot.thinking is not None:
-                    bot.thinking.cancel()
-                bot.for_position, bot.unqueued = position, []
-                bot.thinking = None if referee.queued_by(seat) else \
-                    self._pool.submit(bot.player.choose_orders, referee.state.clone(), seat)  # queued before a restart
-                continue
-            if bot.thinking is not None and bot.thinking.done():
-                thought, bot.thinking = bot.thinking, None
-                failure = thought.exception()
-                if failure is not None:
-                    self.post(referee, f"the computer in seat {seat} could not choose its orders ({failure})")
-                    continue
-                bot.unqueued = list(thought.result())
-            while bot.unqueued:  # a JournalError leaves the order and those after it for the next cycle
-                if referee.state.why_illegal(bot.unqueued[0]) is None:
-                    referee.queue(seat, bot.unqueued[0], by=bot.name)
-                bot.unqueued.pop(0)
-
-    def bots_have_ordered(self, referee: BoardReferee) -> bool:
-        """Whether every computer seat of the board has queued its orders for the position now."""
-        position = (referee.name, *referee.state.history())
-        return all(bot.for_position == position and bot.thinking is None and not bot.unqueued
-                   for (board, _), bot in self.bots.items() if board == referee.name)
 
     def _clear_board(self, referee: BoardReferee) -> None:
         low, high = referee.bounds()

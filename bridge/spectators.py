@@ -17,7 +17,7 @@ from collections.abc import Set as AbstractSet
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from blockref.bridge.echo import echo
 from blockref.bridge.protocol import InvalidArgument, ServerFailure
@@ -103,12 +103,21 @@ def watchers_beside(journal_path: str) -> Watchers:
     return Watchers.load(None if journal_path == ":memory:" else Path(journal_path).parent / WATCHERS_FILE)
 
 
+class SpectatorsClient(Protocol):
+    """What the spectators need of the world client: whispers, and turning and moving a player."""
+
+    def supports_whispers(self) -> bool: ...
+    def whisper(self, name: str, message: str) -> None: ...
+    def entity_rotation(self, entity_id: int) -> float | None: ...
+    def teleport(self, entity_id: int, position: tuple[float, float, float],
+                 facing: tuple[float, float] | None = None) -> bool: ...
+
+
 @dataclass
 class Spectators:
     """Routes a board's lines (:meth:`deliver`) and carries out the spectators' commands (:meth:`run`)."""
 
-    client: Any
-    """The world client: ``supports_whispers``, ``whisper``, ``entity_rotation``, ``teleport``."""
+    client: SpectatorsClient
     referees: Mapping[str, BoardReferee]
     watchers: Watchers
     is_computer: Callable[[BoardReferee, int], bool]

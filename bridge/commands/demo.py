@@ -82,12 +82,12 @@ def run(args: argparse.Namespace) -> int:
         referees = referees_for(config, journal, client, args.adopt)
         service = Service(client, config, referees, say=lambda line: print(line, flush=True),
                           lines=BoardLines(config.journal_path))
-        service.bot_piece_delay = args.piece_delay
+        service.computers.piece_delay = args.piece_delay
         referee = next(iter(service.referees.values()))
         referee.new_game()
         for player in range(1, referee.game.num_players + 1):
             level = args.level_1 if player % 2 else args.level_2
-            service.seat_computer(referee, player, level, None if args.seed is None else args.seed + player - 1)
+            service.computers.seat(referee, player, level, None if args.seed is None else args.seed + player - 1)
         engine = game_module(referee.game.name)
         shown: list[object] = [-1]
 

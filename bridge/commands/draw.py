@@ -16,9 +16,9 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 from blockref.engines.catalogue import game_module
+from blockref.engines.core import GameState
 from blockref.engines.record_header import game_for_record, parse_options, split_header
 from blockref.engines.records import RecordError, read_lines
 
@@ -32,7 +32,7 @@ class DrawError(ValueError):
 
 
 def record_states(lines: Sequence[str], game: str | None = None, options: dict[str, str] | None = None,
-                  ) -> tuple[ModuleType, Iterator[Any]]:
+                  ) -> tuple[ModuleType, Iterator[GameState[object]]]:
     """The game's engine package and its ``play_record`` of the record: the state before the record and
     after each of its entries, one state played on (clone one to keep it)."""
     try:
@@ -59,7 +59,7 @@ def record_states(lines: Sequence[str], game: str | None = None, options: dict[s
                               f"its entries are {guessed}'s" if guessed else f"read as {name}")
 
 
-def _explained(states: Iterator[Any], how: str | None) -> Iterator[Any]:
+def _explained(states: Iterator[GameState[object]], how: str | None) -> Iterator[GameState[object]]:
     """``states``, a bad line a :class:`DrawError` that says ``how`` the game was told when no game was
     named."""
     try:

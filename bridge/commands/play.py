@@ -12,7 +12,8 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from typing import Any
+from types import ModuleType
+from typing import TypeVar
 
 from blockref.bridge.board_options import add_game_options, game_from_args
 from blockref.bridge.games import DEFAULT_GAME, WORLDS
@@ -28,11 +29,12 @@ from blockref.engines.records import RecordError, read_lines
 COMMANDS = ("Commands: moves (list your legal actions), hint (the computer suggests one), board (show the "
             "board), concede, quit, help")
 
+A = TypeVar("A")
 ReadLine = Callable[[str], str]
 Write = Callable[[str], None]
 
 
-def register(subparsers: Any) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "play",
         help="play against the computer in the terminal",
@@ -80,11 +82,11 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _start(args: argparse.Namespace) -> GameState[Any]:
+def _start(args: argparse.Namespace) -> GameState[object]:
     """The position play starts from: a new game of the options, or the end of ``--record``."""
     if args.record is None:
         args.game = args.game or DEFAULT_GAME
-        fresh: GameState[Any] = game_from_args(args).new_initial_state()
+        fresh: GameState[object] = game_from_args(args).new_initial_state()
         return fresh
     header, lines = split_header(read_lines(args.record))
     args.game = args.game or header.game or header.entries_game() or DEFAULT_GAME
@@ -94,11 +96,11 @@ def _start(args: argparse.Namespace) -> GameState[Any]:
     defaults = game_from_args(args).options  # checks the flags
     given = {key: value for key in defaults if (value := getattr(args, key, None)) is not None}
     game = game_for_record(args.game, header, given)
-    state: GameState[Any] = game_module(args.game).replay(game, lines)
+    state: GameState[object] = game_module(args.game).replay(game, lines)
     return state
 
 
-def play_game(state: GameState[Any], seat: int, computer: Player, read: ReadLine, write: Write, color: bool) -> None:
+def play_game(state: GameState[A], seat: int, computer: Player, read: ReadLine, write: Write, color: bool) -> None:
     """Play to the end (or until the person quits or input ends); print the result and the record. Every
     seat but ``seat`` is the computer's."""
     engine = game_module(state.game.name)
@@ -134,7 +136,7 @@ def play_game(state: GameState[Any], seat: int, computer: Player, read: ReadLine
     write(engine.write_record(state).rstrip("\n"))
 
 
-def _person_input(state: GameState[Any], seat: int, line: str, write: Write, engine: Any) -> str:
+def _person_input(state: GameState[A], seat: int, line: str, write: Write, engine: ModuleType) -> str:
     """Handle one line from the person: 'moved', 'quit' or 'stay' (nothing was played)."""
     command = line.lower()
     if not command:
@@ -168,7 +170,7 @@ def _person_input(state: GameState[Any], seat: int, line: str, write: Write, eng
     return "moved"
 
 
-def _actions_in(state: GameState[Any], line: str) -> list[str]:
+def _actions_in(state: GameState[A], line: str) -> list[str]:
     """The actions a line names: the whole line when it is one action, else each word (several pieces of
     one turn, as in Nodes: ``c3-c4 c4-c5``)."""
     try:
@@ -178,7 +180,7 @@ def _actions_in(state: GameState[Any], line: str) -> list[str]:
     return [line]
 
 
-def _computer_turn(state: GameState[Any], computer: Player, write: Write) -> None:
+def _computer_turn(state: GameState[A], computer: Player, write: Write) -> None:
     player = state.current_player()
     write(f"Computer (player {player}) is thinking...")
     actions = []
@@ -189,7 +191,7 @@ def _computer_turn(state: GameState[Any], computer: Player, write: Write) -> Non
     write(f"Computer (player {player}) plays: {' '.join(actions)}")
 
 
-def _result(state: GameState[Any], seat: int) -> str:
+def _result(state: GameState[A], seat: int) -> str:
     returns = state.returns()
     turns = len(state.history())
     if returns[seat - 1] > 0:

@@ -26,7 +26,7 @@ class Timed:
         self.service = Service(self.world, BridgeConfig(boards=[BoardConfig("main", board, "nodes")]),
                                {"main": self.referee}, say=lambda line: None)
         self.clock = Clock()
-        self.service.clock = self.service.desk.clock = self.clock
+        self.service.clock = self.clock  # the desk reads the service's clock
         self.service.step()
 
     def chat(self, entity: int, message: str) -> list[str]:

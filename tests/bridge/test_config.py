@@ -40,7 +40,7 @@ def test_two_boards_each_with_its_own_game(tmp_path: Path) -> None:
     assert [b.prefix for b in config.boards] == ["nodes", "nodes"] and config.poll_interval == 0.1
     assert config.journal_path == tmp_path / "games" / "journal.sqlite3"
     east = config.boards[1]
-    assert east.game().options == {"corners": "sides", "turn_limit": 100}
+    assert east.world.game.options == {"corners": "sides", "turn_limit": 100}
     assert expect(east.world, NodesWorld).layout.orientation == 90
 
 

@@ -81,7 +81,7 @@ class Table:
         """Steps until every computer seat has queued its orders for the turn."""
         for _ in range(500):
             self.service.step()
-            if self.service.bots_have_ordered(self.referee):
+            if self.service.computers.have_ordered(self.referee):
                 return
             time.sleep(0.002)
         raise AssertionError("the computer players gave no orders")
@@ -342,7 +342,7 @@ class TellingPlayer:
 def test_orders_a_computer_chose_are_all_queued_when_the_journal_fails_partway(monkeypatch: pytest.MonkeyPatch) -> None:
     table = Table(players=4, bots="normal")
     chosen: dict[int, list[str]] = {}
-    for bot in table.service.bots.values():
+    for bot in table.service.computers.seats.values():
         bot.player = TellingPlayer(expect(bot.player, ImplosionPlayer), chosen)
         bot.for_position = ()  # it thinks again, through the wrapper
     add_pending, calls = table.journal.add_pending, itertools.count()
@@ -359,7 +359,7 @@ def test_orders_a_computer_chose_are_all_queued_when_the_journal_fails_partway(m
             table.service.step()
         except JournalError:
             faults += 1
-        if table.service.bots_have_ordered(table.referee):
+        if table.service.computers.have_ordered(table.referee):
             break
         time.sleep(0.002)
     assert faults == 1 and sum(map(len, chosen.values())) >= 2

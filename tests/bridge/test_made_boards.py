@@ -315,7 +315,7 @@ def test_the_maker_may_clear_and_see_the_options_and_computers_fill_seats_where_
     stand(world, ALICE, (200, 0, 200), 180.0)
     say(service, world, ALICE, "imp create ring players=2 bots=easy")
     ring = service.referees["ring"]
-    assert ring.seats == {1: "computer (easy)", 2: "computer (easy)"} and ("ring", 1) in service.bots
+    assert ring.seats == {1: "computer (easy)", 2: "computer (easy)"} and ("ring", 1) in service.computers.seats
     assert "players=2 bots=easy" in say(service, world, BOB, "imp ring options")[0]
     lines = say(service, world, ALICE, "imp ring clear")
     assert "board ring cleared" in lines[0] and ring.cleared

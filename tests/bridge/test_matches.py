@@ -212,7 +212,7 @@ def test_a_person_playing_the_computer_may_challenge_on_that_board() -> None:
     table.play("c3-c4", "c4-c5", "c5-c6")
     table.match()
     assert table.referee.seats == {1: "alice", 2: "bob"}
-    assert ("main", 2) not in table.service.bots
+    assert ("main", 2) not in table.service.computers.seats
 
 
 def test_an_implosion_challenge_seats_the_two_and_leaves_the_other_seats_as_they_are() -> None:

@@ -18,7 +18,7 @@ def test_a_person_joining_a_computers_seat_takes_it_over() -> None:
     table = ImplosionTable(players=4, bots="normal")
     lines = table.chat(1, "ann", "imp join 1")
     assert "ann plays player 1 in place of the computer (normal)" in lines[0]
-    assert table.referee.seats[1] == "ann" and ("main", 1) not in table.service.bots
+    assert table.referee.seats[1] == "ann" and ("main", 1) not in table.service.computers.seats
     assert "ben plays player 2 in place of the computer (normal)" in table.chat(2, "ben", "imp join")[0]
     assert "seat 1 is taken by ann" in table.chat(3, "cat", "imp join 1")[0]
 
@@ -27,7 +27,7 @@ def test_taking_over_works_in_a_game_of_turns_too() -> None:
     table = Table("nodes", "nodes")
     table.chat(1, "alex", "nodes join bot easy")
     assert "alex plays player 1 in place of the computer (easy)" in table.chat(1, "alex", "nodes join 1")[0]
-    assert table.service.bots == {}
+    assert table.service.computers.seats == {}
 
 
 def test_joining_says_whose_turn_it_is_and_a_seated_join_keeps_the_seat() -> None:

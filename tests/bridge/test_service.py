@@ -105,7 +105,7 @@ def test_a_board_name_after_the_prefix_picks_the_board() -> None:
 
 def test_a_computer_player_plays_legal_pieces_block_by_block() -> None:
     service, world = make_service()
-    service.bot_piece_delay = 0.0
+    service.computers.piece_delay = 0.0
     referee = service.referees["main"]
     assert "computer (easy) takes seat 1" in chat(service, world, 7, "alex", "nodes join bot easy")[0]
     deadline = time.monotonic() + 60
@@ -140,7 +140,7 @@ def test_a_garbled_reply_is_reported_and_the_loop_goes_on(monkeypatch: pytest.Mo
 def test_a_computer_player_that_fails_is_reported_not_fatal() -> None:
     service, world = make_service()
     referee = service.referees["main"]
-    bot = service.seat_computer(referee, 1, "easy")
+    bot = service.computers.seat(referee, 1, "easy")
 
     class Broken:
         def choose(self, state: GameState[Any]) -> NoReturn:

@@ -8,7 +8,8 @@ import importlib
 import pytest
 
 MODULES = ["blockref.engines.nodes.svg", "blockref.bridge.commands.draw", "blockref.bridge.rules_chat",
-           "blockref.engines.record_header", "blockref.bridge.seat_binding", "blockref.bridge.protocol.chat"]
+           "blockref.engines.record_header", "blockref.bridge.seat_binding", "blockref.bridge.protocol.chat",
+           "blockref.bridge.computers"]
 
 
 @pytest.mark.parametrize("name", MODULES)
