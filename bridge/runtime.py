@@ -16,6 +16,7 @@ from blockref.bridge.board_options import add_board_options, world_from_args
 from blockref.bridge.config import BoardConfig, BridgeConfig, check_boards, load_config, seconds
 from blockref.bridge.embedded_server import EmbeddedServer, ServerError, StartInterrupted
 from blockref.bridge.journal import Journal
+from blockref.bridge.match import Clock
 from blockref.bridge.match_options import board_referee
 from blockref.bridge.protocol import GarbledReply, InvalidArgument, ProtocolError, ReconnectingClient
 from blockref.bridge.referee import BoardReferee
@@ -59,12 +60,14 @@ def config_from_args(args: argparse.Namespace, option_defaults: dict[str, object
 
 
 def referees_for(
-    config: BridgeConfig, journal: Journal, client: ReconnectingClient | None = None, adopt: bool = False
+    config: BridgeConfig, journal: Journal, client: ReconnectingClient | None = None, adopt: bool = False,
+    clock: Clock = time.monotonic,
 ) -> dict[str, BoardReferee]:
-    """A referee per board. With a client, each board's game first learns what the server shows of its
-    blocks (and may switch to a style that survives there: announced). Boards adopted before keep their
-    template; with ``adopt`` (and a client) each board's template is taken from the world now. Raises
-    ValueError when a board's blocks cannot be told apart on the server in any style."""
+    """A referee per board, its clocks reading ``clock`` (the service's, where one will run them). With a
+    client, each board's game first learns what the server shows of its blocks (and may switch to a style
+    that survives there: announced). Boards adopted before keep their template; with ``adopt`` (and a
+    client) each board's template is taken from the world now. Raises ValueError when a board's blocks
+    cannot be told apart on the server in any style."""
     referees = {}
     for board in config.boards:
         notices = []
@@ -77,7 +80,8 @@ def referees_for(
                 notices.append(f"style {materials.wanted.name} cannot be refereed on this server ("
                                f"{'; '.join(map(str, materials.clashes))}): style {materials.style.name} is used")
         learn = None if client is None else (lambda world: world.learn_materials(client))
-        referee = board_referee(board.name, board.world, journal, learn, prefix=board.prefix)  # a match's options too
+        # a match's options too
+        referee = board_referee(board.name, board.world, journal, learn, prefix=board.prefix, clock=clock)
         referee.hints = board.hints
         referee.notices.extend(notices)
         path = config.data_dir / f"{board.name}.template.json"
