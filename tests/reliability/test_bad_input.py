@@ -44,8 +44,8 @@ def one_line(err: str) -> str:
     (("server", "run", "--api-port", "65536"), "argument --api-port: a port is a whole number 1..65535"),
     (("board", "build", "--server", "nohost"), "argument --server: must be HOST:PORT with a port 1..65535"),
     (("up", "--server", "localhost:70000"), "argument --server: must be HOST:PORT with a port 1..65535"),
-    (("board", "layout", "--game", "tightwire", "--size", "abc"), "blockref board: size: expected a number, not 'abc'"),
-    (("board", "layout", "--game", "newrule", "--size", "1e9"), "blockref board: size: expected a number, not '1e9'"),
+    (("board", "layout", "--game", "tightwire", "--size", "abc"), "blockref board: size: expected a whole number 5 to 9, not 'abc'"),
+    (("board", "layout", "--game", "newrule", "--size", "1e9"), "blockref board: size: expected a whole number 4 to 12, not '1e9'"),
     (("board", "layout", "--origin", "99999999999999999999999,0,0"), "the board would reach beyond the world's border"),
     (("board", "layout", "--origin", "0,-30000001,0"), "the board would reach beyond the world's border"),
     (("board", "layout", "--seat-timeout", "nan"), "--seat-timeout must be a number of seconds, not nan"),
@@ -101,7 +101,7 @@ def test_a_config_with_bad_values_is_one_line(capsys: pytest.CaptureFixture[str]
         ("seat_timeout = nan\n[[boards]]\n", "seat_timeout must be a number of seconds, not nan"),
         ('poll_interval = "x"\n[[boards]]\n', "poll_interval must be a number of seconds, not 'x'"),
         ("[[boards]]\norigin = [40000000, 0, 0]\n", "beyond the world's border"),
-        ('[[boards]]\ngame = "tightwire"\nsize = "big"\n', "size: expected a number, not 'big'"),
+        ('[[boards]]\ngame = "tightwire"\nsize = "big"\n', "size: expected a whole number 5 to 9, not 'big'"),
     ]:
         config.write_text(text)
         status, err = run(capsys, "board", "layout", "--config", str(config))
