@@ -38,7 +38,7 @@ from blockref.bridge.seat_binding import READ_ONLY_VERBS, minutes, present, refu
 from blockref.bridge.spectators import SPECTATOR_VERBS, Spectators, watchers_beside
 from blockref.bridge.web_desk import LINK_VERB, link_reply, serve_inbox
 from blockref.bridge.world_links import WorldLinks
-from blockref.engines.ai.knowledge import seat_player
+from blockref.engines.ai.knowledge import seat_orders, seat_player
 from blockref.engines.core import SIMULTANEOUS, IllegalAction
 
 Cell = tuple[int, int, int]
@@ -519,7 +519,7 @@ class Service:
                     bot.thinking.cancel()
                 bot.for_position, bot.unqueued = position, []
                 bot.thinking = None if referee.queued_by(seat) else \
-                    self._pool.submit(bot.player.choose_orders, referee.state.clone(), seat)  # queued before a restart
+                    self._pool.submit(seat_orders, bot.player, referee.state.clone(), seat)  # queued before a restart
                 continue
             if bot.thinking is not None and bot.thinking.done():
                 thought, bot.thinking = bot.thinking, None
