@@ -49,7 +49,7 @@ def seat_move(player: object, state: GameState[A]) -> A:
     return player.choose(state)
 
 
-def seat_orders(player: object, state: GameState[StateT], seat: int) -> list[object]:
+def seat_orders(player: object, state: GameState[A], seat: int) -> list[object]:
     """The orders of ``seat`` for this round from its seat ``player`` (an
     :class:`~engines.ai.players.OrdersPlayer`); ``state`` is not changed. Raises TypeError for a player
     that gives no orders."""

@@ -357,7 +357,8 @@ class MCTS:
         chance is reseeded from the searcher's own generator (determinisation: the real dice stay
         unseen), its actions mixed in a random arrival order with the other players' expected
         ``answers``; an action the board no longer allows by then is skipped, as the referee would. The
-        round is closed with ``round_end`` and the position scored with the evaluation."""
+        round is closed with the state's ``round_end()`` (a :class:`~engines.core.SimultaneousRounds`) and
+        the position scored with the evaluation."""
         knowledge = self.knowledge
         if knowledge.plans is None or knowledge.answers is None or knowledge.evaluate is None:
             raise ValueError("searching a round needs the game's plans, answers and evaluation")
