@@ -372,25 +372,38 @@ class MCTS:
             return SearchResult(next(iter(plans.values()), []), 0, time.perf_counter() - start, {})
         answers: list[A] = list(knowledge.answers(state, player, self.rng))
         round_end: A | None = state.round_end() if isinstance(state, SimultaneousRounds) else None
+        copy = self._round_copies(state)
         root: _Node[list[A]] = _Node(None, 0.0)
         root.children = [_Node(plan, 0.0) for plan in plans.values()]
         done = 0
         while self._more(done, start):
             child = self._select(root)
             child.visits += 1
-            child.value_sum += self._play_round(state, child.move(), answers, round_end)[player - 1]
+            child.value_sum += self._play_round(copy(), child.move(), answers, round_end)[player - 1]
             root.visits += 1
             done += 1
         best = self._choose(root)
         visits = {" ".join(text) or "(none)": child.visits for text, child in zip(plans, root.children, strict=True)}
         return SearchResult(best.move(), done, time.perf_counter() - start, visits)
 
+    def _round_copies(self, state: GameState[A]) -> Callable[[], GameState[A]]:
+        """What makes the copies of ``state`` that rounds are played on: clones, their chance reseeded from
+        the searcher's own generator where the state has chance (asked once, not per copy)."""
+        if not isinstance(state, Reseedable):
+            return state.clone
+        rng = self.rng
+
+        def reseeded() -> GameState[A]:
+            work = state.clone()
+            work.reseed(rng.getrandbits(64))
+            return work
+
+        return reseeded
+
     def _play_round(
-        self, state: GameState[A], plan: Sequence[A], answers: Sequence[A], round_end: A | None
+        self, work: GameState[A], plan: Sequence[A], answers: Sequence[A], round_end: A | None
     ) -> Sequence[float]:
-        work = state.clone()
-        if isinstance(work, Reseedable):
-            work.reseed(self.rng.getrandbits(64))
+        """Play ``plan`` among ``answers`` on ``work`` (a copy of the round's state), close it, score it."""
         arrivals = [True] * len(plan) + [False] * len(answers)
         self.rng.shuffle(arrivals)
         mine, theirs = iter(plan), iter(answers)
