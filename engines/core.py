@@ -85,6 +85,7 @@ class Outcome:
     drawn: bool
     """Whether the game is over without a winner."""
     reason: str | None
+    """What the last entry tells of the ending (:func:`ending_reason`); a world may tell more."""
 
 
 def ending_reason(history: Sequence[str], over: bool) -> str | None:
@@ -255,7 +256,7 @@ class Game(ABC, Generic[StateT]):
 
     def sides(self) -> list[tuple[Player, ...]]:
         """The players who win and lose together, side by side: each player alone unless the game has
-        sides (New Rule's four players play in two)."""
+        sides (New Rule's four players play in two). ``winner()`` names a side by its place here, from 1."""
         return [(p,) for p in range(1, self.num_players + 1)]
 
     def replay_history_entry(self, state: StateT, entry: str) -> None:
