@@ -37,8 +37,6 @@ class OrdersPlayer(Protocol[S_contra, A_co]):
     """A seat's player in a round in which everybody acts at once: it gives all its orders (actions ``A_co``)
     for states ``S_contra`` at once (Implosion's)."""
 
-    name: str
-
     def choose_orders(self, state: S_contra, player: int) -> Sequence[A_co]:
         """``player``'s orders for this round, in the order to give them (empty when it has nothing to do);
         ``state`` is not changed."""
