@@ -43,7 +43,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from blockref.engines.ai.knowledge import NODES_LEVELS, computer_player, greedy_player
+from blockref.engines.ai.knowledge import computer_player, greedy_player
+from blockref.engines.ai.nodes_levels import NODES_LEVELS
 from blockref.engines.ai.players import MCTSPlayer, Player, RandomPlayer
 from blockref.engines.catalogue import make_game
 from blockref.engines.nodes import NodesGame, NodesState

@@ -12,35 +12,20 @@ thinks of its orders once per position and queues them, as a person would.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING
 
 from blockref.bridge.chat_commands import LEVELS
 from blockref.bridge.games.base import SeatsComputers
-from blockref.engines.ai.knowledge import seat_player
+from blockref.engines.ai.knowledge import seat_move, seat_orders, seat_player
 from blockref.engines.core import SIMULTANEOUS, GameState, IllegalAction
 
 if TYPE_CHECKING:
     from blockref.bridge.referee import BoardReferee
 
-A = TypeVar("A")
 RETRY_AFTER = 5.0  # seconds before a computer whose search failed thinks again
-
-
-@runtime_checkable
-class ChoosesPieces(Protocol):
-    """A computer player of a game played in turns: one legal action of the player to move."""
-
-    def choose(self, state: GameState[A]) -> A: ...
-
-
-@runtime_checkable
-class ChoosesOrders(Protocol):
-    """A computer player of a game whose seats act at once: the orders of ``player``'s turn."""
-
-    def choose_orders(self, state: GameState[A], player: int) -> Sequence[A]: ...
 
 
 def computer_name(level: str) -> str:
@@ -60,7 +45,8 @@ class ComputerSeat:
 
     level: str
     player: object
-    """The engine's player (:class:`ChoosesPieces` or :class:`ChoosesOrders`, as the game is played)."""
+    """The engine's player (a ``Player`` or an ``OrdersPlayer`` of :mod:`engines.ai.players`, as the game is
+    played), asked through :func:`~engines.ai.knowledge.seat_move` or :func:`~engines.ai.knowledge.seat_orders`."""
     thinking: Future[list[object]] | None = None
     """The search under way: its result is the actions chosen (one piece, or a turn's orders)."""
     for_position: tuple[str, ...] = ()
@@ -200,11 +186,7 @@ class Computers:
                 computer.unqueued.pop(0)
 
     def _think_of_piece(self, player: object, state: GameState[object]) -> Future[list[object]]:
-        if not isinstance(player, ChoosesPieces):
-            raise TypeError(f"{type(player).__name__} chooses no pieces (it has no choose(state))")
-        return self._pool.submit(lambda: [player.choose(state)])
+        return self._pool.submit(lambda: [seat_move(player, state)])
 
     def _think_of_orders(self, player: object, state: GameState[object], seat: int) -> Future[list[object]]:
-        if not isinstance(player, ChoosesOrders):
-            raise TypeError(f"{type(player).__name__} gives no orders (it has no choose_orders(state, player))")
-        return self._pool.submit(lambda: list(player.choose_orders(state, seat)))
+        return self._pool.submit(seat_orders, player, state, seat)

@@ -76,7 +76,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "nodes", "Nodes", "blockref.engines.nodes", "blockref.bridge.games.nodes:NodesWorld",
         "blockref.bridge.rules:nodes.txt", "docs/rules/nodes.md in the blockref project",
         knowledge="blockref.engines.ai.nodes_heuristics:NODES_KNOWLEDGE",
-        computer="blockref.engines.ai.knowledge:nodes_player",
+        computer="blockref.engines.ai.nodes_levels:nodes_player",
         hint="blockref.engines.ai.nodes_hint:suggest",
         first_entry=r"node(\s.*)?|[a-z]\d+-[a-z]\d+(\s+[a-z]\d+-[a-z]\d+)*(\s+concede)?",  # its wires, or a node
     ),

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, Self, TypeAlias, TypeVar, runtime_checkable
 
-from blockref.engines.core import ActionT, Game, GameState, StateT, is_agreed_draw
+from blockref.engines.core import ActionT, Game, GameState, StateT
 from blockref.engines.entries import entry
 from blockref.engines.options import GameOption as GameOption
 from blockref.engines.options import defaults
@@ -56,8 +56,6 @@ ActionIn = TypeVar("ActionIn", contravariant=True)
 ActionOut = TypeVar("ActionOut", covariant=True)
 Who = Callable[[int | None], str]
 """Names a player for chat: ``player 1 (red, alice)``."""
-ENDINGS = {"concede": "conceded", "timeout": "ran out of time"}
-"""The engines' entries that end a game by a player's doing, and how a result's reason says them."""
 
 
 @dataclass(frozen=True)
@@ -295,19 +293,13 @@ class GameWorld(ABC, Generic[StateT, ActionT]):
     def result(self, state: GameState[Any]) -> tuple[str, str | None]:
         """A finished game's result as the journal keeps it (``player 2 won``, ``draw``) and how it ended
         (``player 1 conceded``), or None where the world cannot tell."""
-        winner = state.winner()
-        return (f"player {winner} won" if winner else "draw"), self.ending(state)
+        side = state.outcome().side
+        return (f"player {side} won" if side else "draw"), self.ending(state)
 
     def ending(self, state: GameState[Any]) -> str | None:
         """How a finished game ended, where its last entry tells: a concession, a loss on time, a draw by
-        agreement."""
-        history = state.history()
-        if history and state.is_terminal() and is_agreed_draw(history[-1]):
-            return "by agreement"
-        words = history[-1].split() if history else []
-        if len(words) == 2 and words[1].isdecimal() and words[0] in ENDINGS:
-            return f"player {words[1]} {ENDINGS[words[0]]}"
-        return None
+        agreement (the :class:`engines.core.Outcome`'s reason)."""
+        return state.outcome().reason
 
     def players_in_game(self, state: StateT) -> list[int]:
         """The players still in the game (whose agreement a draw needs): every player here."""

@@ -18,7 +18,7 @@ from blockref.bridge.games.base import AnyWorld, Notice, TakesChatMoves, TimeOut
 from blockref.bridge.referee import MAX_QUEUED
 from blockref.bridge.web.refused import Refused
 from blockref.bridge.web.turn_clock import memo_text, turn_seconds
-from blockref.engines.ai.knowledge import seat_player
+from blockref.engines.ai.knowledge import seat_orders, seat_player
 from blockref.engines.core import GameState
 
 if TYPE_CHECKING:
@@ -147,7 +147,7 @@ class TurnClock:
             player = games.players.get((self.board, seat))
             if player is None:
                 player = games.players[(self.board, seat)] = seat_player(games.replay(self.board)[0].game, level)
-            orders = await asyncio.to_thread(player.choose_orders, state.clone(), seat)
+            orders = await asyncio.to_thread(seat_orders, player, state.clone(), seat)
             async with games.lock(self.board):
                 if games.replay(self.board)[0].state.history() != state.history():
                     return  # the turn ended meanwhile

@@ -44,7 +44,7 @@ from blockref.bridge.web.turn_clock import memo_text, turn_seconds
 from blockref.bridge.web.world_play import act_in_world, inbox, link_holder
 from blockref.bridge.world_links import WorldLinks
 from blockref.engines.ai.hints import hint
-from blockref.engines.ai.knowledge import seat_player
+from blockref.engines.ai.knowledge import seat_move, seat_player
 from blockref.engines.catalogue import GAMES, make_game
 from blockref.engines.core import GameState
 
@@ -444,7 +444,7 @@ class WebGames:
                 player = self._players.get((board, mover))
                 if player is None:
                     player = self._players[(board, mover)] = seat_player(replay.game, level.group(1))
-                action = await asyncio.to_thread(player.choose, state.clone())
+                action = await asyncio.to_thread(seat_move, player, state.clone())
                 while True:
                     try:
                         self._journal(board, game_id, state.action_to_text(action), seated)

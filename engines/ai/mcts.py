@@ -21,18 +21,18 @@ proven outcome, a node whose player has a child proven to win (return 1), or who
 there and proven, takes that child's outcome, the final choice prefers a proven win and avoids a
 proven loss, and the search stops once the root is proven. It reads returns of 1 as a win.
 
-A state that offers ``make(action)`` and ``unmake(count)`` (play an action known to be legal,
-take back the last ``count``) is searched on one working copy with make/unmake instead of a
-fresh clone per iteration.
+A state that is :class:`~engines.core.Undoable` (``make(action)`` plays an action known to be legal,
+``unmake(count)`` takes back the last ``count``) is searched on one working copy with make/unmake
+instead of a fresh clone per iteration.
 
 A round in which every player acts at once (``current_player()`` is ``SIMULTANEOUS``, as in
 Implosion) is searched by :meth:`MCTS.search_round`: the root's children are candidate plans from
 the game's knowledge, and each iteration plays one of them mixed with the other players' expected
-actions, closes the round and scores it.
+actions, closes the round (the state is a :class:`~engines.core.SimultaneousRounds`) and scores it.
 
 Honesty: the search sees exactly the state it is given. The engines keep no hidden
 information today. A game with chance keeps its random source inside the state, and the
-search must not profit from knowing it: such a game offers ``reseed`` on a clone, and
+search must not profit from knowing it: such a game's state is :class:`~engines.core.Reseedable`, and
 ``search_round`` reseeds every clone it simulates from its own generator (determinisation), with
 no tree kept between calls. A game with hidden information would need determinisation over the
 information set (sampling the hidden part per iteration) instead.
@@ -48,34 +48,42 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from blockref.engines.core import GameState
+from blockref.engines.core import GameState, Reseedable, SimultaneousRounds, Undoable
 
 A = TypeVar("A")
+A_co = TypeVar("A_co", covariant=True)
 
-Evaluation = Callable[[GameState[Any]], Sequence[float]]
+Evaluation = Callable[[GameState[A]], Sequence[float]]
 """Per player (index ``player - 1``) a value in [-1, 1], like ``returns()`` of a running game."""
-PlayoutPolicy = Callable[[GameState[Any], Sequence[Any], random.Random], Any]
+PlayoutPolicy = Callable[[GameState[A], Sequence[A], random.Random], A]
 """Picks one of the given legal actions for a playout."""
-Priors = Callable[[GameState[Any], Sequence[Any]], Sequence[float]]
+Priors = Callable[[GameState[A], Sequence[A]], Sequence[float]]
 """A prior in [0, 1] for each given legal action, in the same order."""
-Plans = Callable[[GameState[Any], int, random.Random], Sequence[Sequence[Any]]]
+Plans = Callable[[GameState[A], int, random.Random], Sequence[Sequence[A]]]
 """For a round in which everybody acts at once: candidate plans for the given player (its own actions)."""
-Answers = Callable[[GameState[Any], int, random.Random], Sequence[Any]]
+Answers = Callable[[GameState[A], int, random.Random], Sequence[A]]
 """For such a round: the other players' actions as the given player should expect them (one sample)."""
 
 
 @dataclass(frozen=True)
-class Knowledge:
-    """Game-specific help for the search. Every field is optional; none means uniform play."""
+class Knowledge(Generic[A]):
+    """Game-specific help for the search, for a game whose actions are ``A``. Every field is optional;
+    none means uniform play."""
 
-    evaluate: Evaluation | None = None
-    playout_policy: PlayoutPolicy | None = None
-    priors: Priors | None = None
+    evaluate: Evaluation[A] | None = None
+    playout_policy: PlayoutPolicy[A] | None = None
+    priors: Priors[A] | None = None
     max_playout_plies: int | None = None
-    plans: Plans | None = None
-    answers: Answers | None = None
-    round_end: Any = None
-    """The action that closes a round in which everybody acts at once (Implosion's turn end)."""
+    plans: Plans[A] | None = None
+    answers: Answers[A] | None = None
+    round_end: object = None
+    """Not read: a round is closed with the state's own :meth:`~engines.core.SimultaneousRounds.round_end`
+    (the action this field named, Implosion's turn end, until the state said it itself)."""
+
+
+AnyKnowledge = Knowledge[Any]
+"""The knowledge of some game, whose action type the game-agnostic search and registry do not know: each
+game's own is a ``Knowledge`` of its actions, and the search only ever gives it that game's states."""
 
 
 @dataclass(frozen=True)
@@ -107,45 +115,47 @@ class SearchSettings:
             raise ValueError("widening must be positive and temperature not negative")
 
 
-def _undoable(state: GameState[Any]) -> bool:
-    """Whether ``state`` offers ``make``/``unmake``/``made`` (see the module text)."""
-    return all(callable(getattr(state, name, None)) for name in ("make", "unmake", "made"))
-
-
-class _Node:
-    """One position of the tree; its statistics are for the player who chose the edge into it."""
+class _Node(Generic[A]):
+    """One position of the tree; its statistics are for the player who chose the edge into it. Its
+    ``action`` leads into it from its parent (``None`` at the root)."""
 
     __slots__ = ("action", "children", "outcome", "player", "prior", "untried", "value_sum", "visits")
 
-    def __init__(self, action: Any, prior: float) -> None:
+    def __init__(self, action: A | None, prior: float) -> None:
         self.action = action
         self.prior = prior
         self.player: int | None = None
-        self.children: list[_Node] = []
-        self.untried: list[tuple[Any, float]] | None = None  # None until the node is first reached
+        self.children: list[_Node[A]] = []
+        self.untried: list[tuple[A, float]] | None = None  # None until the node is first reached
         self.visits = 0
         self.value_sum = 0.0
         self.outcome: Sequence[float] | None = None  # proven returns, with ``solve``
 
+    def move(self) -> A:
+        """The action into this node from its parent (a root has none)."""
+        assert self.action is not None, "a root has no action"
+        return self.action
 
-@dataclass
-class SearchResult(Generic[A]):
+
+@dataclass(frozen=True)
+class SearchResult(Generic[A_co]):
     """The chosen action and what the search saw, for tests, benchmarks and curious people."""
 
-    action: A
+    action: A_co
     iterations: int
     seconds: float
     visits: dict[str, int]
 
 
 class MCTS:
-    """A reusable searcher; ``search(state)`` returns the most visited root action."""
+    """A reusable searcher; ``search(state)`` returns the most visited root action. It is given the
+    states of the game whose ``knowledge`` it has (any game without knowledge)."""
 
-    def __init__(self, settings: SearchSettings, knowledge: Knowledge | None = None, seed: int | None = None):
+    def __init__(self, settings: SearchSettings, knowledge: AnyKnowledge | None = None, seed: int | None = None):
         self.settings = settings
-        self.knowledge = knowledge or Knowledge()
+        self.knowledge: AnyKnowledge = knowledge or Knowledge()
         self.rng = random.Random(seed)
-        self._root: _Node | None = None
+        self._root: _Node[Any] | None = None  # of the game last searched
         self._root_history: list[str] = []
 
     def search(self, state: GameState[A]) -> SearchResult[A]:
@@ -157,22 +167,19 @@ class MCTS:
         self._prepare(root, state)
         assert root.untried is not None
         if len(root.untried) + len(root.children) == 1:
-            only = root.children[0].action if root.children else root.untried[0][0]
+            only = root.children[0].move() if root.children else root.untried[0][0]
             return SearchResult(only, 0, time.perf_counter() - start, {})
         self._seed_root(root, state)
-        work = state.clone() if _undoable(state) else None
-        made: list[_Node] = []
+        work = state.clone() if isinstance(state, Undoable) else None
+        undo: tuple[Undoable[A], list[_Node[A]]] | None = None if work is None else (work, [])
         done = 0
         while self._more(done, start) and root.outcome is None:
-            if work is not None:
-                self._iterate(root, work, made)
-            else:
-                self._iterate(root, state.clone(), None)
+            self._iterate(root, state.clone() if work is None else work, undo)
             done += 1
         best = self._choose(root)
-        visits = {state.action_to_text(child.action): child.visits for child in root.children}
+        visits = {state.action_to_text(child.move()): child.visits for child in root.children}
         self._root, self._root_history = root, state.history()
-        return SearchResult(best.action, done, time.perf_counter() - start, visits)
+        return SearchResult(best.move(), done, time.perf_counter() - start, visits)
 
     def _more(self, done: int, start: float) -> bool:
         """Whether a search begun at ``start`` that has run ``done`` iterations runs another: always a first
@@ -184,7 +191,7 @@ class MCTS:
             return False
         return settings.time_budget is None or time.perf_counter() < start + settings.time_budget
 
-    def _seed_root(self, root: _Node, state: GameState[Any]) -> None:
+    def _seed_root(self, root: _Node[A], state: GameState[A]) -> None:
         """With ``root_evaluation`` k: every root action not yet visited starts with k visits at the
         value the evaluation gives the position after it, so the search starts from the one-ply
         ranking and spends its iterations on proving it wrong."""
@@ -198,18 +205,18 @@ class MCTS:
             if child.visits:
                 continue
             after = state.clone()
-            after.apply(child.action)
+            after.apply(child.move())
             values = after.returns() if after.is_terminal() else evaluate(after)
             child.visits = k
             child.value_sum = k * values[root.player - 1]
             root.visits += k
 
-    def _choose(self, root: _Node) -> _Node:
+    def _choose(self, root: _Node[A]) -> _Node[A]:
         temperature = self.settings.temperature
         if temperature <= 0:
             mover = (root.player or 1) - 1
 
-            def rank(child: _Node) -> tuple[float, int, float]:
+            def rank(child: _Node[A]) -> tuple[float, int, float]:
                 proven = 0.0 if child.outcome is None else child.outcome[mover]
                 return proven, child.visits, child.value_sum
 
@@ -218,10 +225,12 @@ class MCTS:
         return self.rng.choices(root.children, weights)[0]
 
     # --- one iteration -------------------------------------------------------------------
-    def _iterate(self, root: _Node, state: GameState[Any], made: list[_Node] | None) -> None:
-        """One descent. With ``made`` (the nodes whose actions are made on ``state``, in order) the
-        state is moved along the tree with make/unmake: only from where the new path leaves the
-        last one, so consecutive descents share their common start."""
+    def _iterate(
+        self, root: _Node[A], state: GameState[A], undo: tuple[Undoable[A], list[_Node[A]]] | None
+    ) -> None:
+        """One descent. With ``undo`` (``state`` itself as an :class:`~engines.core.Undoable`, and the nodes
+        whose actions are made on it, in order) the state is moved along the tree with make/unmake: only
+        from where the new path leaves the last one, so consecutive descents share their common start."""
         path = [root]
         node = root
         widening = self.settings.widening
@@ -232,19 +241,23 @@ class MCTS:
                 break
             node = self._select(node)
             path.append(node)
-        if made is None:
+        if undo is None:
             play = state.apply
+            made = None
             for step in path[1:]:
+                assert step.action is not None
                 play(step.action)
         else:
-            play = state.make  # type: ignore[attr-defined]
+            undoable, made = undo
+            play = undoable.make
             shared = 0
             for old, new in zip(made, path[1:], strict=False):
                 if old is not new:
                     break
                 shared += 1
-            state.unmake(state.made() - shared)  # type: ignore[attr-defined]
+            undoable.unmake(undoable.made() - shared)
             for step in path[1 + shared :]:
+                assert step.action is not None
                 play(step.action)
             made[:] = path[1:]
         # Expansion: add one child. A node's own actions are only listed when it is reached a
@@ -261,8 +274,9 @@ class MCTS:
                 made.append(child)
         proven = self.settings.solve and state.is_terminal()
         values = self._playout(state, play)
-        if made is not None:
-            state.unmake(state.made() - len(made))  # type: ignore[attr-defined]
+        if undo is not None:
+            undoable, made = undo
+            undoable.unmake(undoable.made() - len(made))
         # Backpropagation: each edge scores for the player who chose it.
         for parent, child in itertools.pairwise(path):
             child.visits += 1
@@ -274,7 +288,7 @@ class MCTS:
             self._prove(path)
 
     @staticmethod
-    def _prove(path: list[_Node]) -> None:
+    def _prove(path: list[_Node[A]]) -> None:
         """Back up a proven leaf: each node up the path whose outcome is now known (see the module text)."""
         for node in reversed(path[:-1]):
             if node.player is None:
@@ -288,7 +302,7 @@ class MCTS:
                 return
             node.outcome = best
 
-    def _prepare(self, node: _Node, state: GameState[Any]) -> None:
+    def _prepare(self, node: _Node[A], state: GameState[A]) -> None:
         """Record who acts at ``node`` and its actions, to be tried best prior first."""
         if node.untried is not None:
             return
@@ -303,7 +317,7 @@ class MCTS:
         order = sorted((weight, draw(), i) for i, weight in enumerate(weights))  # equal priors in a random order
         node.untried = [(actions[i], weight) for weight, _, i in order]  # popped from the end: highest prior first
 
-    def _select(self, node: _Node) -> _Node:
+    def _select(self, node: _Node[A]) -> _Node[A]:
         spread = self.settings.exploration * math.sqrt(math.log(node.visits + 1))
         bias = self.settings.prior_bias
         sqrt = math.sqrt
@@ -317,7 +331,7 @@ class MCTS:
                 best, best_score = child, score
         return best
 
-    def _playout(self, state: GameState[Any], play: Callable[[Any], None]) -> Sequence[float]:
+    def _playout(self, state: GameState[A], play: Callable[[A], None]) -> Sequence[float]:
         knowledge = self.knowledge
         cap = knowledge.max_playout_plies
         policy = knowledge.playout_policy
@@ -343,7 +357,8 @@ class MCTS:
         chance is reseeded from the searcher's own generator (determinisation: the real dice stay
         unseen), its actions mixed in a random arrival order with the other players' expected
         ``answers``; an action the board no longer allows by then is skipped, as the referee would. The
-        round is closed with ``round_end`` and the position scored with the evaluation."""
+        round is closed with the state's ``round_end()`` (a :class:`~engines.core.SimultaneousRounds`) and
+        the position scored with the evaluation."""
         knowledge = self.knowledge
         if knowledge.plans is None or knowledge.answers is None or knowledge.evaluate is None:
             raise ValueError("searching a round needs the game's plans, answers and evaluation")
@@ -355,25 +370,40 @@ class MCTS:
             plans.setdefault(tuple(state.action_to_text(action) for action in plan), list(plan))
         if len(plans) <= 1:
             return SearchResult(next(iter(plans.values()), []), 0, time.perf_counter() - start, {})
-        answers = list(knowledge.answers(state, player, self.rng))
-        root = _Node(None, 0.0)
+        answers: list[A] = list(knowledge.answers(state, player, self.rng))
+        round_end: A | None = state.round_end() if isinstance(state, SimultaneousRounds) else None
+        copy = self._round_copies(state)
+        root: _Node[list[A]] = _Node(None, 0.0)
         root.children = [_Node(plan, 0.0) for plan in plans.values()]
         done = 0
         while self._more(done, start):
             child = self._select(root)
             child.visits += 1
-            child.value_sum += self._play_round(state, child.action, answers)[player - 1]
+            child.value_sum += self._play_round(copy(), child.move(), answers, round_end)[player - 1]
             root.visits += 1
             done += 1
         best = self._choose(root)
         visits = {" ".join(text) or "(none)": child.visits for text, child in zip(plans, root.children, strict=True)}
-        return SearchResult(best.action, done, time.perf_counter() - start, visits)
+        return SearchResult(best.move(), done, time.perf_counter() - start, visits)
 
-    def _play_round(self, state: GameState[Any], plan: Sequence[Any], answers: Sequence[Any]) -> Sequence[float]:
-        work = state.clone()
-        reseed = getattr(work, "reseed", None)
-        if callable(reseed):
-            reseed(self.rng.getrandbits(64))
+    def _round_copies(self, state: GameState[A]) -> Callable[[], GameState[A]]:
+        """What makes the copies of ``state`` that rounds are played on: clones, their chance reseeded from
+        the searcher's own generator where the state has chance (asked once, not per copy)."""
+        if not isinstance(state, Reseedable):
+            return state.clone
+        rng = self.rng
+
+        def reseeded() -> GameState[A]:
+            work = state.clone()
+            work.reseed(rng.getrandbits(64))
+            return work
+
+        return reseeded
+
+    def _play_round(
+        self, work: GameState[A], plan: Sequence[A], answers: Sequence[A], round_end: A | None
+    ) -> Sequence[float]:
+        """Play ``plan`` among ``answers`` on ``work`` (a copy of the round's state), close it, score it."""
         arrivals = [True] * len(plan) + [False] * len(answers)
         self.rng.shuffle(arrivals)
         mine, theirs = iter(plan), iter(answers)
@@ -383,15 +413,15 @@ class MCTS:
             action = next(mine) if is_mine else next(theirs)
             if work.why_illegal(action) is None:
                 work.push(action)
-        if not work.is_terminal() and self.knowledge.round_end is not None:
-            work.apply(self.knowledge.round_end)
+        if not work.is_terminal() and round_end is not None:
+            work.apply(round_end)
         if work.is_terminal():
             return work.returns()
         assert self.knowledge.evaluate is not None
         return self.knowledge.evaluate(work)
 
     # --- tree reuse ----------------------------------------------------------------------
-    def _take_root(self, state: GameState[Any]) -> _Node:
+    def _take_root(self, state: GameState[A]) -> _Node[A]:
         """The subtree for ``state`` kept from the previous search, or a fresh root."""
         old = self._root
         self._root = None
@@ -401,10 +431,10 @@ class MCTS:
         known = self._root_history
         if history[: len(known)] != known:
             return _Node(None, 0.0)
-        node: _Node | None = old
+        node: _Node[A] | None = old
         for entry in history[len(known) :]:
             children = node.children if node is not None else []
-            node = next((c for c in children if state.action_to_text(c.action) == entry), None)
+            node = next((c for c in children if state.action_to_text(c.move()) == entry), None)
         if node is None or node.player != state.current_player():
             return _Node(None, 0.0)
         node.action, node.prior = None, 0.0

@@ -22,12 +22,11 @@ every new leaf.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from blockref.engines.ai.mcts import Knowledge
 from blockref.engines.ai.nodes_tactics import FAR, Reach, bit, points_of
 from blockref.engines.core import GameState
-from blockref.engines.nodes import NodesState, PlaceNode, PlaceWire, point_xy
+from blockref.engines.nodes import NodesAction, NodesState, PlaceNode, PlaceWire, point_xy
 from blockref.engines.nodes.state import DAMAGED
 
 _XY = [point_xy(p) for p in range(144)]
@@ -59,7 +58,7 @@ SCALE = 3.0
 ENDGAME_TURNS = 40
 
 
-def evaluate(state: GameState[Any]) -> list[float]:
+def evaluate(state: GameState[NodesAction]) -> list[float]:
     """Per player a value in (-1, 1) (zero-sum); exact results at the end of the game.
 
     Captures are not guessed but played: when the mover can take a node with the wires it has
@@ -137,7 +136,7 @@ def _static(state: NodesState, reach: Reach, resolve_captures: bool) -> list[flo
     return [value, -value]
 
 
-def priors(state: GameState[Any], actions: Sequence[Any]) -> list[float]:
+def priors(state: GameState[NodesAction], actions: Sequence[NodesAction]) -> list[float]:
     """Captures first, then cuts, wires towards the nearest enemy node, nodes, trades, the rest."""
     assert isinstance(state, NodesState)
     me = state.current_player()

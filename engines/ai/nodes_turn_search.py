@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from blockref.engines.ai.nodes_heuristics import evaluate
 from blockref.engines.core import GameState
@@ -60,7 +59,7 @@ class TurnSearchPlayer:
         self._plan: tuple[list[str], Line] = ([], ())
         """The history the rest of the chosen turn expects, and that rest."""
 
-    def choose(self, state: GameState[Any]) -> Any:
+    def choose(self, state: GameState[NodesAction]) -> NodesAction:
         assert isinstance(state, NodesState)
         actions = state.legal_actions()
         if not actions:

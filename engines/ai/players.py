@@ -1,8 +1,9 @@
 """Computer players for any engine on :mod:`engines.core`: random, greedy one-ply, and MCTS.
 
 Every player answers ``choose(state)`` with one legal action of the player to act and leaves
-``state`` unchanged. In games where a turn has several pieces (Nodes: up to three wires) a
-player is asked once per piece.
+``state`` unchanged (a :class:`Player`). In games where a turn has several pieces (Nodes: up to three
+wires) a player is asked once per piece. In a round in which all act at once (``current_player()`` is
+``SIMULTANEOUS``) a seat's player is an :class:`OrdersPlayer` instead, asked once for all its orders.
 """
 
 from __future__ import annotations
@@ -10,14 +11,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
-from blockref.engines.ai.mcts import MCTS, Evaluation, Knowledge, SearchResult, SearchSettings
+from blockref.engines.ai.mcts import MCTS, AnyKnowledge, Evaluation, Knowledge, SearchResult, SearchSettings
 from blockref.engines.core import GameState
 
 A = TypeVar("A")
+S_contra = TypeVar("S_contra", contravariant=True)
+A_co = TypeVar("A_co", covariant=True)
 
 
+@runtime_checkable
 class Player(Protocol):
     """Anything that picks a move."""
 
@@ -25,6 +29,17 @@ class Player(Protocol):
 
     def choose(self, state: GameState[A]) -> A:
         """One legal action for ``state.current_player()``; ``state`` is not changed."""
+        ...
+
+
+@runtime_checkable
+class OrdersPlayer(Protocol[S_contra, A_co]):
+    """A seat's player in a round in which everybody acts at once: it gives all its orders (actions ``A_co``)
+    for states ``S_contra`` at once (Implosion's)."""
+
+    def choose_orders(self, state: S_contra, player: int) -> Sequence[A_co]:
+        """``player``'s orders for this round, in the order to give them (empty when it has nothing to do);
+        ``state`` is not changed."""
         ...
 
 
@@ -51,7 +66,7 @@ class GreedyPlayer:
     """One ply: plays the action whose resulting position evaluates best for the mover
     (a win beats everything, a loss is avoided); ties are broken at random."""
 
-    def __init__(self, seed: int | None = None, evaluate: Evaluation | None = None) -> None:
+    def __init__(self, seed: int | None = None, evaluate: Evaluation[Any] | None = None) -> None:
         self.name = "greedy"
         self.rng = random.Random(seed)
         self.evaluate = evaluate
@@ -114,7 +129,7 @@ class MCTSPlayer:
         time_budget: float | None = None,
         iterations: int | None = None,
         seed: int | None = None,
-        knowledge: Knowledge | None = None,
+        knowledge: AnyKnowledge | None = None,
         exploration: float = 1.0,
         widening: float | None = None,
         temperature: float = 0.0,
@@ -147,7 +162,7 @@ class MCTSPlayer:
             solve=solve,
         )
         self.search = MCTS(settings, knowledge, seed)
-        self.last: SearchResult[Any] | None = None
+        self.last: SearchResult[object] | None = None
 
     def choose(self, state: GameState[A]) -> A:
         _actions(state)

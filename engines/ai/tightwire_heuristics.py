@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
 
 from blockref.engines.ai.mcts import Knowledge
 from blockref.engines.core import GameState
@@ -39,7 +38,7 @@ def _material(state: TightwireState, player: int) -> float:
     return score
 
 
-def evaluate(state: GameState[Any]) -> list[float]:
+def evaluate(state: GameState[TightwireAction]) -> list[float]:
     """Per player a value in (-1, 1) from the material balance (a piece in danger counts as partly lost)."""
     assert isinstance(state, TightwireState)
     if state.is_terminal():
@@ -49,7 +48,7 @@ def evaluate(state: GameState[Any]) -> list[float]:
     return [value, -value]
 
 
-def _capture_candidates(state: TightwireState, actions: Sequence[Any]) -> list[TightwireAction]:
+def _capture_candidates(state: TightwireState, actions: Sequence[TightwireAction]) -> list[TightwireAction]:
     """The turns that could capture, by a cheap test: they bring a piece next to an enemy piece (along an
     existing line, or along the line they draw), or draw a line between an own piece and an enemy piece."""
     me = state.current_player() or 1
@@ -73,14 +72,16 @@ def _capture_candidates(state: TightwireState, actions: Sequence[Any]) -> list[T
     return out
 
 
-def priors(state: GameState[Any], actions: Sequence[Any]) -> list[float]:
+def priors(state: GameState[TightwireAction], actions: Sequence[TightwireAction]) -> list[float]:
     """Captures first, then turns that bring a piece or a line next to an enemy piece."""
     assert isinstance(state, TightwireState)
     close = {a: 1.0 if state.captures_after(a) else 0.3 for a in _capture_candidates(state, actions)}
     return [close.get(action, 0.0) for action in actions]
 
 
-def playout_policy(state: GameState[Any], actions: Sequence[Any], rng: random.Random) -> Any:
+def playout_policy(
+    state: GameState[TightwireAction], actions: Sequence[TightwireAction], rng: random.Random
+) -> TightwireAction:
     """A capture when one is at hand, else a uniformly random turn."""
     assert isinstance(state, TightwireState)
     capturing = [a for a in _capture_candidates(state, actions) if state.captures_after(a)]

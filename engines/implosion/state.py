@@ -240,6 +240,10 @@ class ImplosionState(GameState[ImplosionAction]):
         (so that it cannot foresee the real dice): the state no longer replays from its record."""
         self._rng = random.Random(seed)
 
+    def round_end(self) -> ImplosionAction:
+        """:data:`END_TURN`, which closes the turn (:class:`engines.core.SimultaneousRounds`)."""
+        return END_TURN
+
     # ----------------------------------------------------------------- legality
     def legal_actions(self) -> list[ImplosionAction]:
         """:data:`END_TURN`, then for every player in the game (in order) the orders of

@@ -12,8 +12,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from blockref.engines.ai import nodes_hint, nodes_tactics, nodes_turn_search
-from blockref.engines.ai.knowledge import NODES_LEVELS, computer_player
+from blockref.engines.ai.knowledge import computer_player
 from blockref.engines.ai.nodes_hint import suggest
+from blockref.engines.ai.nodes_levels import NODES_LEVELS
 from blockref.engines.ai.nodes_tactics import FAR, Reach
 from blockref.engines.ai.nodes_turn_search import TurnSearchPlayer
 from blockref.engines.ai.players import MCTSPlayer

@@ -14,7 +14,7 @@ from blockref.bridge.games import WORLDS, world_class
 from blockref.bridge.rules_chat import rules_lines
 from blockref.engines import entries
 from blockref.engines.ai.hints import hint
-from blockref.engines.ai.knowledge import computer_player, seat_player
+from blockref.engines.ai.knowledge import computer_player, seat_move, seat_player
 from blockref.engines.ai.players import MCTSPlayer
 from blockref.engines.catalogue import GAMES, game_module, make_game
 from tests.fifth_game import ENTRY
@@ -70,7 +70,7 @@ def test_the_computer_plays_and_hints_with_the_entrys_levels(registry: None) -> 
     assert isinstance(player, MCTSPlayer)
     assert state.action_to_text(player.choose(state.clone())) == "a3"
     assert player.search.settings.iterations == ENTRY.levels["hard"]
-    assert state.action_to_text(seat_player(state.game, "normal", seed=2).choose(state.clone())) == "a3"
+    assert state.action_to_text(seat_move(seat_player(state.game, "normal", seed=2), state.clone())) == "a3"
     assert hint(state, budget=500) == "a3 (the computer's choice at the hard level)"
 
 
