@@ -143,6 +143,8 @@ def test_a_computer_player_that_fails_is_reported_not_fatal() -> None:
     bot = service.computers.seat(referee, 1, "easy")
 
     class Broken:
+        name = "broken"
+
         def choose(self, state: GameState[Any]) -> NoReturn:
             raise RuntimeError("out of ideas")
 
