@@ -32,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from blockref.bridge.board_options import add_board_options, world_from_args
 from blockref.bridge.config import BoardConfig, BridgeConfig
 from blockref.bridge.embedded_server import EmbeddedServer, free_port
+from blockref.bridge.games.base import PlacesPieces
 from blockref.bridge.journal import Journal
 from blockref.bridge.protocol import MinecraftClient, ReconnectingClient
 from blockref.bridge.runtime import parse_server, referees_for
@@ -124,6 +125,7 @@ def run(host: str, port: int, place: Place, args: argparse.Namespace) -> None:
     started = time.monotonic()
     while len(latencies) < args.pieces and not shadow.is_terminal():
         action = rng.choice(shadow.legal_actions())
+        assert isinstance(world, PlacesPieces), "the benchmark plays a game of placed pieces"
         placed = world.placing(shadow, action)
         shadow.apply(action)
         if placed is None:  # a pass: the referee plays it

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.bridge import bot_placer, percentile
 from blockref.bridge.config import BoardConfig, BridgeConfig, build_world
 from blockref.bridge.embedded_server import EmbeddedServer, free_port
-from blockref.bridge.games.base import AnyWorld
+from blockref.bridge.games.base import AnyWorld, PlacesPieces
 from blockref.bridge.journal import Journal
 from blockref.bridge.protocol import MinecraftClient, ReconnectingClient
 from blockref.bridge.runtime import referees_for
@@ -132,6 +132,7 @@ def play(server: EmbeddedServer, hub: Hub, playing: int, pieces: int, seed: int)
             if shadow.is_terminal():
                 break
             action = rng.choice(shadow.legal_actions())
+            assert isinstance(world, PlacesPieces), "the boards in play are games of placed pieces"
             placed = world.placing(shadow, action)
             shadow.apply(action)
             if placed is None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 NOT_JOURNALED = "not judged, the journal cannot be written: place it again once play goes on"
+NOT_PLACED = "this game is not played by placing blocks"
 
 
 def named(player: int | None, colours: Mapping[int, str], seats: Mapping[int, str]) -> str:

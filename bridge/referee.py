@@ -15,11 +15,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from blockref.bridge.edits import EditPlan, plan_edits
-from blockref.bridge.games.base import AnyWorld, Disturbance, Placement
+from blockref.bridge.games.base import AnyWorld, Disturbance, Placement, PlacesPieces
 from blockref.bridge.journal import Journal, JournalError, PendingEntry
 from blockref.bridge.match import MAX_QUEUED as MAX_QUEUED
 from blockref.bridge.match import Clock, Match
-from blockref.bridge.match_words import NOT_JOURNALED, taken_back_lines
+from blockref.bridge.match_words import NOT_JOURNALED, NOT_PLACED, taken_back_lines
 from blockref.bridge.placement_order import order_placements
 from blockref.engines.core import Game, GameState
 from blockref.schematics.blocks import AIR, BlockType
@@ -184,6 +184,9 @@ class BoardReferee:
     def _play(self, outcome: Outcome, found: Sorted, unwatched: bool) -> None:
         """Play what the rules take of the pieces found, in order, and tell what is taken back. With
         ``unwatched`` (the server names placers) a piece of nobody's is told as placed while not watching."""
+        if not isinstance(self.world, PlacesPieces):  # its reading finds no pieces; were one found, it is no move
+            self._tell_taken_back(outcome, [*found.refused, *((p, NOT_PLACED) for p in found.judged)])
+            return
         accepted, rejected = order_placements(self.state, found.judged, self.world.actions_for)
         for index, (placement, action) in enumerate(accepted):
             text = self.state.action_to_text(action)

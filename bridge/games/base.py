@@ -9,17 +9,18 @@ nothing more:
   blocks for a fresh build and for exports;
 - :meth:`~GameWorld.target`: the state drawn as blocks; :meth:`~GameWorld.read`: blocks found in the
   world that differ from the drawing, sorted into candidate pieces (:class:`Placement`) and cells to put
-  back (:class:`Disturbance`); :meth:`~GameWorld.actions_for`: what a placement may mean in the rules,
-  and :meth:`~GameWorld.placing` the other way round: the block a person places for an action;
+  back (:class:`Disturbance`);
 - the words of the game in chat: seat colours, :meth:`~GameWorld.status`, what a move did;
 - its clock, where it has one (:meth:`~GameWorld.tick`, :meth:`~GameWorld.memo`,
   :meth:`~GameWorld.recall`, :meth:`~GameWorld.display_key`): every world answers, most with "nothing".
 
 What only some games do is a small protocol the bridge asks by ``isinstance``, never by the game's name or
-a flag: :class:`ReadsHits` (moves made by sword hits), :class:`TakesChatMoves` (moves typed in chat),
-:class:`QueuesOrders` (orders queued until the clock plays them) and :class:`SeatsComputers` (computer
-players take empty or left seats). A world names those it implements among its bases, typed like itself
-(``ReadsHits[TightwireState, TightwireAction]``), so that mypy checks them.
+a flag: :class:`PlacesPieces` (moves made by placing blocks: what a placement means in the rules, and the
+other way round, the block a person places for an action), :class:`ReadsHits` (moves made by sword hits),
+:class:`TakesChatMoves` (moves typed in chat), :class:`QueuesOrders` (orders queued until the clock plays
+them) and :class:`SeatsComputers` (computer players take empty or left seats). A world names those it
+implements among its bases, typed like itself (``ReadsHits[TightwireState, TightwireAction]``), so that
+mypy checks them.
 
 Game-agnostic code holds a world of any game as :data:`AnyWorld`; nothing outside a game's own world
 module asks which game it serves.
@@ -108,6 +109,22 @@ class Reading:
 
     placements: list[Placement] = field(default_factory=list)
     disturbances: list[Disturbance] = field(default_factory=list)
+
+
+@runtime_checkable
+class PlacesPieces(Protocol[StateIn, ActionT]):
+    r"""What a world does whose moves are blocks placed on the board (its :meth:`GameWorld.read` finds them
+    as :class:`Placement`\ s): ask ``isinstance(world, PlacesPieces)``, never the game."""
+
+    def actions_for(self, state: StateIn, placement: Placement) -> list[ActionT]:
+        """The actions a placement may stand for (the referee plays the first legal one). Raises
+        ``ValueError`` with the reason when the placement can never be a piece (a wire block on a point)."""
+
+    def placing(self, state: StateIn, action: ActionT) -> tuple[Cell, BlockType] | None:
+        """Where and what a person places to play ``action`` in ``state``: one cell of the piece (the
+        middle, where the piece has several) and the block, which :meth:`GameWorld.read` takes back as
+        ``action``. None for an action nobody places (a pass the referee makes). For benchmarks, tests and
+        the pretend player, which play as people do; the referee never asks it."""
 
 
 @runtime_checkable
@@ -225,21 +242,9 @@ class GameWorld(ABC, Generic[StateT, ActionT]):
         """Cells whose data value (a wool's colour) :meth:`read` needs besides their id. None here."""
         return set()
 
-    @abstractmethod
-    def actions_for(self, state: StateT, placement: Placement) -> list[ActionT]:
-        """The actions a placement may stand for (the referee plays the first legal one). Raises
-        ``ValueError`` with the reason when the placement can never be a piece (a wire block on a point)."""
-
-    def placing(self, state: StateT, action: ActionT) -> tuple[Cell, BlockType] | None:
-        """Where and what a person places to play ``action`` in ``state``: one cell of the piece (the
-        middle, where the piece has several) and the block, which :meth:`read` takes back as ``action``.
-        None for an action nobody places (a pass the referee makes, a game played by hits or chat). For
-        benchmarks and tests that play as people do; the referee never asks it."""
-        return None
-
-    @abstractmethod
     def describe(self, placement: Placement) -> str:
-        """``wire on c3-c4``: the placement as a player would name it."""
+        """``wire on c3-c4``: the placement as a player would name it (here: its material and first cell)."""
+        return f"{placement.material} block at {placement.cells[0]}"
 
     @abstractmethod
     def status(self, state: StateT, who: Who) -> str:

@@ -22,7 +22,6 @@ from blockref.bridge.games.base import (
     GameWorld,
     Notice,
     OptionValues,
-    Placement,
     QueuesOrders,
     Reading,
     ReadsHits,
@@ -198,12 +197,6 @@ class ImplosionWorld(
             self._dyed = (target, sorted(cells))
             return []
         return self._dyed[1]
-
-    def actions_for(self, state: ImplosionState, placement: Placement) -> list[ImplosionAction]:
-        raise ValueError("blocks placed on the board are no orders")
-
-    def describe(self, placement: Placement) -> str:
-        return f"{placement.material} block"
 
     # ------------------------------------------------------------------ orders
     def actor(self, state: ImplosionState, action: ImplosionAction) -> int | None:

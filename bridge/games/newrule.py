@@ -18,6 +18,7 @@ from blockref.bridge.games.base import (
     GameWorld,
     OptionValues,
     Placement,
+    PlacesPieces,
     Reading,
     Who,
     changed_cells,
@@ -38,7 +39,7 @@ def dot_name(x: int, y: int) -> str:
     return f"{COLUMNS[x]}{y + 1}"
 
 
-class NewRuleWorld(ClockedWorld, GameWorld[NewRuleState, NewRuleAction]):
+class NewRuleWorld(ClockedWorld, GameWorld[NewRuleState, NewRuleAction], PlacesPieces[NewRuleState, NewRuleAction]):
     """A New Rule board: posts on the dots, walls between them, wool on the spaces."""
 
     name = "newrule"

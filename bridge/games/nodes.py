@@ -18,6 +18,7 @@ from blockref.bridge.games.base import (
     GameWorld,
     OptionValues,
     Placement,
+    PlacesPieces,
     Reading,
     Who,
     changed_cells,
@@ -55,7 +56,7 @@ def _corners(text: str) -> Corners:
     return text
 
 
-class NodesWorld(ClockedWorld, GameWorld[NodesState, NodesAction]):
+class NodesWorld(ClockedWorld, GameWorld[NodesState, NodesAction], PlacesPieces[NodesState, NodesAction]):
     """A Nodes board: wires on the segments between points, nodes on the points."""
 
     name = "nodes"

@@ -27,7 +27,6 @@ from blockref.bridge.games.base import (
     GameWorld,
     Notice,
     OptionValues,
-    Placement,
     Reading,
     ReadsHits,
     TakesChatMoves,
@@ -156,12 +155,6 @@ class TightwireWorld(
             reading.disturbances.append(Disturbance(
                 cell, f"{reason}: right-click two pillars with a sword, or type the turn in chat"))
         return reading
-
-    def actions_for(self, state: TightwireState, placement: Placement) -> list[TightwireAction]:
-        raise ValueError("Tightwire is played by sword hits on the pillars or in chat, not by placing blocks")
-
-    def describe(self, placement: Placement) -> str:
-        return f"block at {placement.cells[0]}"
 
     # ------------------------------------------------------------------ input
     def chat_action(self, state: TightwireState, seat: int, verb: str, args: list[str]) -> TightwireAction:

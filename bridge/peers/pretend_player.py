@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from blockref.bridge.board_options import add_board_options, world_from_args
-from blockref.bridge.games.base import AnyWorld
+from blockref.bridge.games.base import AnyWorld, PlacesPieces
 from blockref.bridge.protocol import MinecraftClient, ProtocolError
 from blockref.bridge.runtime import parse_server
 from blockref.schematics.blocks import BlockType
@@ -59,6 +59,8 @@ def piece_blocks(world: AnyWorld, pieces: Sequence[str], after: Sequence[str] = 
     >>> [(b.player, b.cell) for b in piece_blocks(newrule, ["start a1", "start e5"])]
     [(1, (5, 9, -4)), (2, (17, 9, -16))]
     """
+    if not isinstance(world, PlacesPieces):
+        raise ValueError(f"{world.game_title()} is not played by placing blocks")
     state = world.game.new_initial_state()
     for entry in after:
         world.game.replay_history_entry(state, entry)

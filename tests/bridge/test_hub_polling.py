@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import pytest
 
 from blockref.bridge.config import BoardConfig, BridgeConfig
+from blockref.bridge.games.base import PlacesPieces
 from blockref.bridge.games.nodes import NodesWorld
 from blockref.bridge.journal import Journal
 from blockref.bridge.protocol import Reconnected
@@ -38,7 +39,9 @@ def first_piece(referee: BoardReferee) -> tuple[tuple[int, int, int], int, str]:
     """A legal first piece of the board: the cell a player puts its block in, the block, the action."""
     state = referee.state
     action = state.legal_actions()[0]
-    placed = referee.world.placing(state, action)
+    world = referee.world
+    assert isinstance(world, PlacesPieces)
+    placed = world.placing(state, action)
     assert placed is not None
     cell, material = placed
     return cell, material.legacy_id, state.action_to_text(action)

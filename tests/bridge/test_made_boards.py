@@ -13,6 +13,7 @@ from mcpi.vec3 import Vec3
 
 from blockref.bridge.board_store import STORE, BoardStore
 from blockref.bridge.config import BoardConfig, BridgeConfig, load_config
+from blockref.bridge.games.base import PlacesPieces
 from blockref.bridge.games.nodes import NodesWorld
 from blockref.bridge.journal import Journal
 from blockref.bridge.referee import BoardReferee
@@ -214,6 +215,7 @@ def test_options_take_effect_with_the_next_game(tmp_path: Path) -> None:
     say(service, world, ALICE, "nodes create yard")
     yard = service.referees["yard"]
     service.step()  # its first look (a new game's board is drawn, not read)
+    assert isinstance(yard.world, PlacesPieces)
     cell, material = not_none(yard.world.placing(yard.state, yard.state.legal_actions()[0]))
     world.place(cell, material.legacy_id)
     service.step()

@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 import pytest
 
-from blockref.bridge.games.base import AnyWorld, Cell, GameWorld
+from blockref.bridge.games.base import AnyWorld, Cell, GameWorld, PlacesPieces
 from blockref.bridge.games.newrule import NewRuleWorld
 from blockref.bridge.games.nodes import NodesWorld
 from blockref.engines.core import GameState
@@ -32,6 +32,7 @@ A = TypeVar("A")
 
 def read_back(world: GameWorld[S, A], state: S, target: dict[Cell, BlockType], action: A) -> list[A]:
     """The actions the world reads from ``action``'s block placed on ``target``, the board drawn for ``state``."""
+    assert isinstance(world, PlacesPieces)
     placed = world.placing(state, action)
     assert placed is not None, f"{action} has no block"
     cell, material = placed
@@ -42,7 +43,8 @@ def read_back(world: GameWorld[S, A], state: S, target: dict[Cell, BlockType], a
     assert reading.disturbances == []
     assert len(reading.placements) == 1
     assert reading.placements[0].player in (None, world.actor(state, action))  # None: anyone's block (a wall)
-    return world.actions_for(state, reading.placements[0])
+    actions: list[A] = world.actions_for(state, reading.placements[0])
+    return actions
 
 
 @pytest.mark.parametrize("name", WORLDS)
@@ -56,7 +58,7 @@ def test_every_legal_action_reads_back_from_the_block_a_person_places(name: str)
         target = world.target(state, {})
         for action in rng.sample(actions, min(6, len(actions))):
             if isinstance(action, Pass):
-                assert world.placing(state, action) is None
+                assert isinstance(world, PlacesPieces) and world.placing(state, action) is None
                 continue
             assert action in read_back(world, state, target, action)
             checked += 1

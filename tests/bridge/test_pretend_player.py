@@ -56,7 +56,7 @@ def test_another_players_piece_is_refused_before_connecting(capsys: pytest.Captu
 
 def test_a_game_played_by_hits_has_no_block_to_place(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--server", "127.0.0.1:1", "--game", "tightwire", "draw A1-B1"]) == 2
-    assert "no block plays it in Tightwire" in capsys.readouterr().err
+    assert "Tightwire is not played by placing blocks" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("game", "pieces"), [

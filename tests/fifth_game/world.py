@@ -18,6 +18,7 @@ from blockref.bridge.games.base import (
     GameWorld,
     OptionValues,
     Placement,
+    PlacesPieces,
     Reading,
     Who,
     changed_cells,
@@ -83,7 +84,7 @@ class PostsLayout:
         return {"origin": list(self.origin), "spacing": self.spacing, "orientation": self.orientation}
 
 
-class TicTacToeWorld(GameWorld[TicTacToeState, Mark]):
+class TicTacToeWorld(GameWorld[TicTacToeState, Mark], PlacesPieces[TicTacToeState, Mark]):
     """A tic-tac-toe board of posts."""
 
     name = "tictactoe"
