@@ -26,8 +26,11 @@ from blockref.engines.implosion import END_TURN, ImplosionGame, ImplosionState, 
 
 
 def play_orders(state: ImplosionState, queues: list[list[Order]]) -> None:
-    """The turn's orders arriving one of each seat in turn (one the board no longer allows is dropped, as
-    the referee drops it), then the turn's end."""
+    """The turn's orders (``queues`` in seat order) arriving one of each seat in turn, the seat to lead
+    moving on by one every turn so that no seat's orders always come first (one the board no longer
+    allows is dropped, as the referee drops it), then the turn's end."""
+    lead = state.turn % len(queues) if queues else 0
+    queues = queues[lead:] + queues[:lead]
     while any(queues) and not state.is_terminal():
         for queue in queues:
             if queue and not state.is_terminal() and state.why_illegal(queue[0]) is None:

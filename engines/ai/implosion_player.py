@@ -14,10 +14,11 @@ with the generic tree search (:meth:`~engines.ai.mcts.MCTS.search_round`, given 
 :data:`IMPLOSION_KNOWLEDGE`): its candidates are plans of four styles (bolder and more careful ones),
 two of each; every simulated round plays one of them among the other players' expected orders (a
 normal plan each, arriving in a random order), throws its own dice (determinisation), and is judged
-by :func:`evaluate` when the turn has ended. In 40 two-player games each (``benchmarks/implosion_players.py``),
-hard beat normal 31-9 and normal beat easy 27-13 (hard at 48 rounds a seat). In 40 four-player games (two
-seats each) hard beat normal 23-17 at 48 rounds a seat and 28-12 at 200 (:func:`hard_iterations`); two more
-timid plan styles among its candidates made it worse (18-22).
+by :func:`evaluate` when the turn has ended. In 40 two-player games each (``benchmarks/implosion_players.py``,
+the seat to lead the orders moving on every turn) hard (400 rounds) beat normal 34-6 and normal beat easy
+29-11. In 40 four-player games (two seats each, 200 rounds a seat, :func:`hard_iterations`) hard beat
+normal 28-12, while the easy level beat normal 31-9; seats 1 and 3 of four are the stronger ones (normal
+against itself, 400 games: 295 of them won from there).
 
 >>> from blockref.engines.implosion import ImplosionGame
 >>> state = ImplosionGame(players=4, seed=2).new_initial_state()
@@ -40,7 +41,7 @@ from blockref.engines.ai.mcts import MCTS, Knowledge, SearchSettings
 from blockref.engines.core import GameState
 from blockref.engines.implosion.actions import END_TURN, Order
 from blockref.engines.implosion.board import CAPACITY, CENTRE, NEIGHBOUR_LISTS, NODES, RING, RINGS, spawn_nodes_of
-from blockref.engines.implosion.state import TURNS_PER_RING, ImplosionState
+from blockref.engines.implosion.state import TURNS_PER_RING, ImplosionGame, ImplosionState
 
 MAX_UNITS = RINGS
 
@@ -237,15 +238,16 @@ BONUS = {CENTRE: 12.0}
 
 
 @lru_cache(maxsize=64)
-def node_field(players: int, implode: bool, turn: int) -> tuple[float, ...]:
+def node_field(players: int, implode: bool, turn: int, centre_bonus: float = BONUS[CENTRE]) -> tuple[float, ...]:
     """What a unit on each node is worth in turn ``turn``: each node's own worth (half a point a ring
-    inwards, spawn nodes 4 more, the centre 12 more; less on a ring that vanishes soon, ``DOOMED`` on
-    the ring that vanishes at the end of this turn) or, if more, a neighbour's worth less ``STEP``."""
+    inwards, spawn nodes 4 more, the centre ``centre_bonus`` more; less on a ring that vanishes soon,
+    ``DOOMED`` on the ring that vanishes at the end of this turn) or, if more, a neighbour's worth less
+    ``STEP``."""
     spawns = {n for p in range(1, players + 1) for n in spawn_nodes_of(p, players)}
     own = []
     for node in NODES:
         ring = RING[node]
-        value = 0.5 * (RINGS - ring) + BONUS.get(node, 4.0 if node in spawns else 0.0)
+        value = 0.5 * (RINGS - ring) + (centre_bonus if node == CENTRE else 4.0 if node in spawns else 0.0)
         if implode:
             turns_left = TURNS_PER_RING * (RINGS + 1 - ring) - turn  # whole turns after this one
             if turns_left <= 0:
@@ -269,17 +271,32 @@ def node_field(players: int, implode: bool, turn: int) -> tuple[float, ...]:
 
 # --------------------------------------------------------------------- knowledge for the generic search
 POINT_WORTH = 12.0
-"""A point scored, in the worth of :func:`evaluate` (as much as the centre's own bonus)."""
+"""A point scored, in the worth of :func:`evaluate` (as much as the centre's own bonus), when points can
+decide the game."""
 WORTH_SCALE = 30.0
 
 
+def points_can_decide(game: ImplosionGame) -> bool:
+    """Whether the game can end on points: its last turn comes while more than the centre is left. With
+    the rings imploding to the centre alone (after turn 154), at most one player keeps units, and the game
+    ends early, whoever scored most.
+
+    >>> points_can_decide(ImplosionGame(players=4)), points_can_decide(ImplosionGame(players=4, implode=False))
+    (False, True)
+    """
+    return not game.implode or game.turns <= TURNS_PER_RING * (RINGS - 1)
+
+
 def evaluate(state: GameState[Any]) -> list[float]:
-    """Per player a value in (-1, 1): its worth (points, and units on nodes valued as the planner values
-    them) against the best of the others'."""
+    """Per player a value in (-1, 1): its worth (units on nodes valued as the planner values them, and
+    points if they can decide the game) against the best of the others'. When points cannot decide, the
+    centre is worth no more than its ring: holding it early only scores points, which win nothing."""
     assert isinstance(state, ImplosionState)
     players = state.game.players
-    field = node_field(players, state.game.implode, state.turn + 1)
-    worth = [POINT_WORTH * state.points(p) for p in range(players + 1)]
+    by_points = points_can_decide(state.game)
+    field = node_field(players, state.game.implode, state.turn + 1, BONUS[CENTRE] if by_points else 0.0)
+    point_worth = POINT_WORTH if by_points else 0.0
+    worth = [point_worth * state.points(p) for p in range(players + 1)]
     for node in NODES:
         owner = state.owner(node)
         if owner:

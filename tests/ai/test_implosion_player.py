@@ -165,3 +165,12 @@ def test_hard_searches_a_small_table_longer_and_a_full_one_within_the_clock(
     ImplosionPlayer("hard", 1).choose_orders(state, 1)
     assert budgets == [hard_iterations(players)]
     assert hard_iterations(24) == HARD_ITERATIONS < hard_iterations(4) < hard_iterations(2)
+
+
+def test_points_count_in_the_evaluation_only_when_they_can_decide_the_game() -> None:
+    # With the rings imploding the game ends by elimination, so a point scored is worth nothing.
+    for implode, counts in ((True, False), (False, True)):
+        state = ImplosionGame(players=4, seed=5, implode=implode).new_initial_state()
+        before = evaluate(state)
+        state._points[1] += 3
+        assert (evaluate(state) != before) == counts
