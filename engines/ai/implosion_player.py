@@ -39,7 +39,7 @@ from typing import Any
 
 from blockref.engines.ai.mcts import MCTS, Knowledge, SearchSettings
 from blockref.engines.core import GameState
-from blockref.engines.implosion.actions import END_TURN, Order
+from blockref.engines.implosion.actions import Order
 from blockref.engines.implosion.board import CAPACITY, CENTRE, NEIGHBOUR_LISTS, NODES, RING, RINGS, spawn_nodes_of
 from blockref.engines.implosion.state import TURNS_PER_RING, ImplosionGame, ImplosionState
 
@@ -327,5 +327,5 @@ def expected_answers(state: GameState[Any], player: int, rng: random.Random) -> 
 
 
 IMPLOSION_KNOWLEDGE = Knowledge(
-    evaluate=evaluate, plans=candidate_plans, answers=expected_answers, round_end=END_TURN
+    evaluate=evaluate, plans=candidate_plans, answers=expected_answers
 )

@@ -76,9 +76,6 @@ class Knowledge(Generic[A]):
     max_playout_plies: int | None = None
     plans: Plans[A] | None = None
     answers: Answers[A] | None = None
-    round_end: object = None
-    """Not read: a round is closed with the state's own :meth:`~engines.core.SimultaneousRounds.round_end`
-    (the action this field named, Implosion's turn end, until the state said it itself)."""
 
 
 AnyKnowledge = Knowledge[Any]
