@@ -23,8 +23,8 @@ preferring traps was no better than uniform playouts (3-1-8 alone, 8-7-17 togeth
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
-from typing import Any
 
 from blockref.engines.ai.mcts import Knowledge
 from blockref.engines.core import GameState
@@ -65,7 +65,16 @@ def _value(state: NewRuleState, action: NewRuleAction) -> float:
         if size > LARGE_CHAIN:
             return 0.1  # a full chain gains nothing by growing: it should be walled in and banked
         return 0.5 if open_edges >= 2 else 0.3
-    return 0.2 + 0.2 * open_edges  # a start or an escape: room to grow
+    return 0.1 + 0.2 * min(_room(state, action.space), 3)  # a start or an escape: room to grow
+
+
+def _room(state: NewRuleState, space: int) -> int:
+    """The empty spaces beside ``space`` across an unwalled edge: where a chain begun there can grow."""
+    board = state.board
+    return sum(
+        there >= 0 and state.owner(there) is None and not state.is_walled(edge)
+        for edge, there in zip(board.space_edges[space], board.space_neighbours[space], strict=True)
+    )
 
 
 def _reaches_a_step(size: int) -> bool:
@@ -100,10 +109,23 @@ def _own_chain_size(state: NewRuleState, wall: Wall) -> int:
     return max((len(state.chain_of(s)) for s in sides if s >= 0 and state.owner(s) == me), default=0)
 
 
-def priors(state: GameState[Any], actions: Sequence[Any]) -> list[float]:
+def priors(state: GameState[NewRuleAction], actions: Sequence[NewRuleAction]) -> list[float]:
     """A prior for each legal action: traps first, self-traps last, open room for new chains."""
     assert isinstance(state, NewRuleState)
     return [_value(state, a) for a in actions]
 
 
-NEWRULE_KNOWLEDGE = Knowledge(priors=priors)
+PLAYOUT_SAMPLES = 2
+"""Actions a playout draws at random before it plays the one the priors rank highest."""
+
+
+def playout_policy(
+    state: GameState[NewRuleAction], actions: Sequence[NewRuleAction], rng: random.Random
+) -> NewRuleAction:
+    """The best by the priors of a few actions drawn at random: playouts that bank and trap."""
+    assert isinstance(state, NewRuleState)
+    drawn = [actions[rng.randrange(len(actions))] for _ in range(PLAYOUT_SAMPLES)]
+    return max(drawn, key=lambda action: _value(state, action))
+
+
+NEWRULE_KNOWLEDGE = Knowledge(priors=priors, playout_policy=playout_policy)
