@@ -1,4 +1,4 @@
-"""New Rule knowledge for the generic search: move priors.
+"""New Rule knowledge for the generic search: move priors, and playouts that follow them.
 
 Everything here reads the position through the engine's public queries (``chain_of()``, ``liberties()``,
 ``deaths()``, ``owner()``, ``is_walled()``), so it sees what a player at the board sees.
@@ -14,6 +14,15 @@ players end 5-5 or 5-2): with the full chain's growth ranked low and walling it 
 banks chain after chain (games end 12-2, 17-2). Against OpenSpiel's random-rollout MCTS at equal time,
 easy went from 13-1-2 to 24-0-0 (24 games), normal to 9-1-0 (10 games); hard still drew 4 of 8.
 Trapping an opponent's full chain helps it bank; ranking such traps low was worse (19-5-0), dropped.
+
+Hard still did worst (3-4-1 in 8; easy 37-3-0 in 40): the levels differ by their budgets alone, and with
+uniform playouts the more a level searched, the more the random games' verdicts outweighed the priors
+(whose pull fades with visits). Its games were decided at the end by equal scores (9-9), not by any
+turn limit (the board fills). So the playouts now follow the priors too: each step draws two actions and
+plays the one ranked higher (they bank and trap, most of the time). Such a playout costs 2.2 times a
+uniform one, so the budgets went from 150 / 700 / 1,650 iterations to 70 / 320 / 750 for the same time a
+move; a start or an escape now ranks by the empty spaces beside it (its room to grow), not by all its
+open edges. Against the same baseline at equal time, hard then won 7-1-0 in 8 games.
 
 Measured before that (MCTS, 300 iterations a move, 5 x 5 dots, seats alternating, against the same
 search without knowledge): these priors won 9, lost 1, drew 22 of 32 games. A position evaluation with
