@@ -10,7 +10,8 @@ turn-based game, at its own budget, plays OpenSpiel's MCTS with random rollouts 
 (``benchmarks/openspiel_baseline.py``), colours alternating. Before each of its actions the baseline
 gets ``--time-factor`` times the processor time the level has spent per action so far in the game
 (its first action, before the level has moved, is its calibration: the fewest simulations that
-choose). The table gives per game and level W-D-L with the 95% Wilson interval against the target
+choose). Each game's line gives both sides' processor time per action (an interrupted run keeps them);
+the table gives per game and level W-D-L with the 95% Wilson interval against the target
 (>= 90% at equal time, >= 75% at 10x), and both sides' processor time per action.
 
 Pairings (left vs right): hard vs normal, normal vs easy, hard vs greedy (one ply with the Nodes
@@ -289,7 +290,12 @@ def run_baseline(args: argparse.Namespace, setup: Setup) -> int:
             r = future.result()
             results.append(r)
             mark = "draw" if r.winner is None else ("won" if r.winner == r.left_seat else "lost")
-            print(f"  {r.pairing} game {r.index + 1} as player {r.left_seat}: {mark}, {r.turns} actions", flush=True)
+            level, base = (r.effort[key] for key in (r.pairing.split("-")[1], BASELINE))
+            print(
+                f"  {r.pairing} game {r.index + 1} as player {r.left_seat}: {mark}, {r.turns} actions,"
+                f" {level.seconds / level.pieces:.3f} / {base.seconds / base.pieces:.3f} s an action",
+                flush=True,
+            )
     print()
     print(
         f"{'game-level':<16} {'W-D-L':>8} {'win':>5} {'95% CI':>14} {'target':>12} {'actions':>7}"

@@ -87,7 +87,7 @@ BUILT_IN: tuple[GameEntry, ...] = (
         # about 0.1, 0.4 and 1 s a move here. With the generic levels' split of the knowledge, New Rule's
         # easy and normal had none (its knowledge is move priors alone): a plain random-rollout search no
         # stronger than an outside baseline's (OpenSpiel's MCTS); a New Rule game is decided at its end
-        levels={"easy": 150, "normal": 700, "hard": 1_650}, solve=True,
+        levels={"easy": 70, "normal": 320, "hard": 750}, solve=True,
         first_entry=r"start(\s.*)?",  # a record begins with its starts
     ),
     GameEntry(

@@ -8,7 +8,7 @@ import pytest
 
 from blockref.engines.ai.knowledge import LEVEL_ITERATIONS, computer_player
 from blockref.engines.ai.mcts import Knowledge
-from blockref.engines.ai.newrule_heuristics import NEWRULE_KNOWLEDGE, priors
+from blockref.engines.ai.newrule_heuristics import NEWRULE_KNOWLEDGE, playout_policy, priors
 from blockref.engines.ai.players import MCTSPlayer
 from blockref.engines.newrule import NewRuleGame, NewRuleState, replay
 from tests.engines.newrule.golden_files import GOLDEN
@@ -56,6 +56,24 @@ def test_priors_rank_an_escape_into_a_walled_in_space_last() -> None:
     assert state.phase() == "escape"
     weights = dict(zip(map(str, state.legal_actions()), priors(state, state.legal_actions()), strict=True))
     assert weights["escape b2"] == min(weights.values()) < weights["escape c1"]
+
+
+def test_priors_rank_a_start_by_its_room_to_grow() -> None:
+    # Beside player 1's a1, a2 has two empty neighbours to grow into; c3 has four.
+    state = replay(NewRuleGame(), ["start a1"])
+    weights = dict(zip(map(str, state.legal_actions()), priors(state, state.legal_actions()), strict=True))
+    assert weights["start a2"] < weights["start c3"]
+
+
+def test_playouts_mostly_play_the_better_ranked_of_two_actions() -> None:
+    # Each playout step draws two actions and plays the one the priors rank higher: the trap, unless the far
+    # wall was drawn twice (one time in four).
+    state = trap_position()
+    trap, far = state.action_from_text("e4-e5"), state.action_from_text("c4-c5")
+    rng = random.Random(0)
+    chosen = [playout_policy(state, [trap, far], rng) for _ in range(200)]
+    assert set(chosen) <= {trap, far} and 0.65 < chosen.count(trap) / len(chosen) < 0.85
+    assert NEWRULE_KNOWLEDGE.playout_policy is playout_policy
 
 
 def test_a_whole_four_player_game_with_the_knowledge_is_legal() -> None:
