@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Mapping
 
 from blockref.bridge import match_words as words
-from blockref.bridge.games.base import AnyWorld, Notice, QueuesOrders, TimeOut
+from blockref.bridge.games.base import AnyWorld, KeepsTime, Notice, QueuesOrders, TimeOut
 from blockref.bridge.journal import Ending, Journal, JournalError, PendingEntry
 from blockref.bridge.ratings_chat import result_lines
 from blockref.engines.core import AGREED_DRAW, GameState, IllegalAction
@@ -58,7 +58,8 @@ class Match:
         """Why the saved game of this board was put aside for a new one (other options), if it was."""
         self.game_id = self._take_up_saved_game()
         self._memo = journal.memo(self.game_id)
-        world.recall(self.state, self._memo, clock())
+        if isinstance(world, KeepsTime):
+            world.recall(self.state, self._memo, clock())
         self.pending: list[PendingEntry] = journal.pending(self.game_id)
         """Actions queued until the clock plays them (games whose world is a :class:`QueuesOrders`)."""
         self.revision = 0
@@ -199,6 +200,9 @@ class Match:
         illegal meanwhile, its player out, is dropped with the reason), all journaled at once. What the world
         keeps beyond the entries (a clock) is saved in the journal when it changes (where that fails after
         lines to say, they are said and the next tick tries it again)."""
+        world = self.world
+        if not isinstance(world, KeepsTime):
+            return []
         if not self.seats:  # nobody's time runs: the clock is taken up again, as journaled, once one sits
             self._unwatched = True
             return []
@@ -207,7 +211,7 @@ class Match:
             self.resume(now)
         lines: list[str] = []
         actions: list[object] = []
-        for item in self.world.tick(self.state, now):
+        for item in world.tick(self.state, now):
             if isinstance(item, Notice):
                 lines.append(item.text)
             elif isinstance(item, TimeOut):
@@ -216,7 +220,7 @@ class Match:
                 actions.append(item)
         if actions and not self.state.is_terminal():
             lines.extend(self._play_queue_then(actions))
-        memo = self.world.memo()
+        memo = world.memo()
         if memo != self._memo:
             try:
                 self.journal.save_memo(self.game_id, memo)
@@ -230,7 +234,8 @@ class Match:
     def resume(self, now: float) -> None:
         """After a pause (the journal could not be written, nothing could be played): the world's clock is
         taken up again at ``now`` as the journal last kept it, as after a restart; the pause is nobody's time."""
-        self.world.recall(self.state, self._memo, now)
+        if isinstance(self.world, KeepsTime):
+            self.world.recall(self.state, self._memo, now)
         self.revision += 1
 
     def time_out(self, player: int) -> list[str]:
@@ -281,7 +286,7 @@ class Match:
         self.state = world.game.new_initial_state()
         self.pending = []
         self._memo = None
-        if world is not self.world:
+        if world is not self.world and isinstance(world, KeepsTime):
             world.recall(self.state, None, self.clock())  # a fresh clock for the other world's first game
         self.world, self.game = world, world.game
         self.revision += 1

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from blockref.bridge.edits import EditPlan, plan_edits
-from blockref.bridge.games.base import AnyWorld, Disturbance, Placement, PlacesPieces
+from blockref.bridge.games.base import AnyWorld, Disturbance, KeepsTime, Placement, PlacesPieces
 from blockref.bridge.journal import Journal, JournalError, PendingEntry
 from blockref.bridge.match import MAX_QUEUED as MAX_QUEUED
 from blockref.bridge.match import Clock, Match
@@ -107,7 +107,8 @@ class BoardReferee:
 
     def _drawing(self) -> tuple[int, object]:
         """What the target depends on: the match as it stands, and the world's display (a clock's cells lit)."""
-        return self.match.revision, self.world.display_key()
+        world = self.world
+        return self.match.revision, world.display_key() if isinstance(world, KeepsTime) else None
 
     def bounds(self) -> tuple[Cell, Cell]:
         return self.world.geometry.bounds()

@@ -10,17 +10,15 @@ nothing more:
 - :meth:`~GameWorld.target`: the state drawn as blocks; :meth:`~GameWorld.read`: blocks found in the
   world that differ from the drawing, sorted into candidate pieces (:class:`Placement`) and cells to put
   back (:class:`Disturbance`);
-- the words of the game in chat: seat colours, :meth:`~GameWorld.status`, what a move did;
-- its clock, where it has one (:meth:`~GameWorld.tick`, :meth:`~GameWorld.memo`,
-  :meth:`~GameWorld.recall`, :meth:`~GameWorld.display_key`): every world answers, most with "nothing".
+- the words of the game in chat: seat colours, :meth:`~GameWorld.status`, what a move did.
 
 What only some games do is a small protocol the bridge asks by ``isinstance``, never by the game's name or
 a flag: :class:`PlacesPieces` (moves made by placing blocks: what a placement means in the rules, and the
 other way round, the block a person places for an action), :class:`ReadsHits` (moves made by sword hits),
-:class:`TakesChatMoves` (moves typed in chat), :class:`QueuesOrders` (orders queued until the clock plays
-them) and :class:`SeatsComputers` (computer players take empty or left seats). A world names those it
-implements among its bases, typed like itself (``ReadsHits[TightwireState, TightwireAction]``), so that
-mypy checks them.
+:class:`TakesChatMoves` (moves typed in chat), :class:`KeepsTime` (a clock), :class:`QueuesOrders` (orders
+queued until the clock plays them) and :class:`SeatsComputers` (computer players take empty or left
+seats). A world names those it implements among its bases, typed like itself (``ReadsHits[TightwireState,
+TightwireAction]``), so that mypy checks them.
 
 Game-agnostic code holds a world of any game as :data:`AnyWorld`; nothing outside a game's own world
 module asks which game it serves.
@@ -162,6 +160,28 @@ class QueuesOrders(Protocol[StateIn, ActionIn]):
 
 
 @runtime_checkable
+class KeepsTime(Protocol[StateIn, ActionOut]):
+    """What a world does whose board runs a clock (a move clock, a turn clock): ask
+    ``isinstance(world, KeepsTime)``, never the game; a world without one has no time to keep."""
+
+    def tick(self, state: StateIn, now: float) -> Sequence[ActionOut | Notice | TimeOut]:
+        """What the clock does at ``now`` (monotonic seconds): actions, :class:`Notice` lines to say and
+        :class:`TimeOut` losses."""
+
+    def display_key(self) -> object:
+        """What the drawing depends on besides the state (the clock cells lit): the referee draws the board
+        again when it changes."""
+
+    def memo(self) -> str | None:
+        """What the world keeps of the running game beyond its entries (the clock), as text the journal
+        stores so that a restarted bridge carries on; None when there is nothing."""
+
+    def recall(self, state: StateIn, memo: str | None, now: float) -> None:
+        """Take up the game ``state`` (replayed from the journal, or new) with the :meth:`memo` saved for it
+        (None: nothing saved) at ``now`` (monotonic seconds)."""
+
+
+@runtime_checkable
 class SeatsComputers(Protocol):
     """What a world does whose seats computer players may fill (the levels are the board's options): ask
     ``isinstance(world, SeatsComputers)``, never the game."""
@@ -270,26 +290,6 @@ class GameWorld(ABC, Generic[StateT, ActionT]):
         """The player who takes ``action`` now: the player to move, or the action's own player in a phase
         where everyone acts at once."""
         return state.current_player()
-
-    def tick(self, state: StateT, now: float) -> Sequence[ActionT | Notice | TimeOut]:
-        """What the clock does at ``now`` (monotonic seconds): actions, :class:`Notice` lines to say and
-        :class:`TimeOut` losses. None here."""
-        return []
-
-    def display_key(self) -> object:
-        """What the drawing depends on besides the state (the clock cells lit): the referee draws the board
-        again when it changes. None here."""
-        return None
-
-    def memo(self) -> str | None:
-        """What the world keeps of the running game beyond its entries (a clock), as text the journal
-        stores so that a restarted bridge carries on; None when there is nothing."""
-        return None
-
-    def recall(self, state: StateT, memo: str | None, now: float) -> None:
-        """Take up the game ``state`` (replayed from the journal, or new) with the :meth:`memo` saved for it
-        (None: nothing saved) at ``now`` (monotonic seconds)."""
-        return None
 
     def game_title(self) -> str:
         """The game's name as people read it (``New Rule``)."""

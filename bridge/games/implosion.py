@@ -20,6 +20,7 @@ from blockref.bridge.games.base import (
     Disturbance,
     GameOption,
     GameWorld,
+    KeepsTime,
     Notice,
     OptionValues,
     QueuesOrders,
@@ -69,6 +70,7 @@ class ImplosionWorld(
     ReadsHits[ImplosionState, ImplosionAction],
     TakesChatMoves[ImplosionState, ImplosionAction],
     QueuesOrders[ImplosionState, ImplosionAction],
+    KeepsTime[ImplosionState, ImplosionAction],
     SeatsComputers,
 ):
     """An Implosion board: pillars on 12 rings, units stacked in their holder's colour, a turn clock."""
@@ -131,6 +133,10 @@ class ImplosionWorld(
         if state.is_terminal() or left > 0:
             return []
         return [END_TURN]
+
+    def memo(self) -> str | None:
+        """Nothing: a restart starts the turn's clock afresh."""
+        return None
 
     def recall(self, state: ImplosionState, memo: str | None, now: float) -> None:
         """A restart, or the end of a pause, starts the turn's clock afresh (nothing of it is kept)."""

@@ -16,6 +16,7 @@ from blockref.bridge.games.base import (
     Disturbance,
     Feature,
     GameWorld,
+    KeepsTime,
     OptionValues,
     Placement,
     PlacesPieces,
@@ -39,7 +40,12 @@ def dot_name(x: int, y: int) -> str:
     return f"{COLUMNS[x]}{y + 1}"
 
 
-class NewRuleWorld(ClockedWorld, GameWorld[NewRuleState, NewRuleAction], PlacesPieces[NewRuleState, NewRuleAction]):
+class NewRuleWorld(
+    ClockedWorld,
+    GameWorld[NewRuleState, NewRuleAction],
+    PlacesPieces[NewRuleState, NewRuleAction],
+    KeepsTime[NewRuleState, NewRuleAction],
+):
     """A New Rule board: posts on the dots, walls between them, wool on the spaces."""
 
     name = "newrule"

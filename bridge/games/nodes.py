@@ -16,6 +16,7 @@ from blockref.bridge.games.base import (
     Disturbance,
     Feature,
     GameWorld,
+    KeepsTime,
     OptionValues,
     Placement,
     PlacesPieces,
@@ -56,7 +57,12 @@ def _corners(text: str) -> Corners:
     return text
 
 
-class NodesWorld(ClockedWorld, GameWorld[NodesState, NodesAction], PlacesPieces[NodesState, NodesAction]):
+class NodesWorld(
+    ClockedWorld,
+    GameWorld[NodesState, NodesAction],
+    PlacesPieces[NodesState, NodesAction],
+    KeepsTime[NodesState, NodesAction],
+):
     """A Nodes board: wires on the segments between points, nodes on the points."""
 
     name = "nodes"

@@ -25,6 +25,7 @@ from blockref.bridge.games.base import (
     Cell,
     Disturbance,
     GameWorld,
+    KeepsTime,
     Notice,
     OptionValues,
     Reading,
@@ -82,6 +83,7 @@ class TightwireWorld(
     GameWorld[TightwireState, TightwireAction],
     ReadsHits[TightwireState, TightwireAction],
     TakesChatMoves[TightwireState, TightwireAction],
+    KeepsTime[TightwireState, TightwireAction],
 ):
     """A Tightwire board: pillars, lines between their tops, pieces on them, played by hits and chat."""
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from blockref.bridge.config import DEFAULT_ORIGIN, build_world
-from blockref.bridge.games.base import AnyWorld, Notice, TakesChatMoves, TimeOut
+from blockref.bridge.games.base import AnyWorld, KeepsTime, Notice, TakesChatMoves, TimeOut
 from blockref.bridge.referee import MAX_QUEUED
 from blockref.bridge.web.refused import Refused
 from blockref.bridge.web.turn_clock import memo_text, turn_seconds
@@ -121,14 +121,18 @@ class TurnClock:
             if self.world is None:
                 self.seconds = turn_seconds(self.games.journal.memo(game_id)) or DEFAULT_TURN_SECONDS
                 self.world = build_world(replay.name, DEFAULT_ORIGIN, None, 0, None, {"turn_seconds": self.seconds})
-                self.world.recall(state, None, time.monotonic())
+                if isinstance(self.world, KeepsTime):
+                    self.world.recall(state, None, time.monotonic())
+            world = self.world
+            if not isinstance(world, KeepsTime):  # a game without a turn clock: no time to keep
+                return True
             turn = (game_id, sum(move["by"] == CLOCK for move in replay.moves))
             fresh = turn != self._turn
             if fresh:
                 with self.games.writing():
                     self.games.journal.save_memo(game_id, memo_text(self.seconds, time.time() + self.seconds))
                 self._turn = turn
-            actions = [a for a in self.world.tick(state, time.monotonic()) if not isinstance(a, Notice | TimeOut)]
+            actions = [a for a in world.tick(state, time.monotonic()) if not isinstance(a, Notice | TimeOut)]
             if actions and not fresh:
                 self._play_queue(game_id, replay, actions)
                 return False
