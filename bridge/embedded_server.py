@@ -262,13 +262,13 @@ class EmbeddedServer:
         """Drain one pipe of the server: spot READY, keep the last error lines, copy to the log."""
         for line in stream:
             text = line.rstrip("\n")
+            if self.log_path is not None:  # logged before READY is told, so a started server's log has its line
+                with self._log_lock, open(self.log_path, "a", encoding="utf-8") as log:
+                    log.write(text + "\n")
             if is_stdout and "READY" in text:  # G9: the line may start with terminal control codes
                 self._ready.set()
             if not is_stdout and text.strip():
                 self._errors.append(text.strip())
-            if self.log_path is not None:
-                with self._log_lock, open(self.log_path, "a", encoding="utf-8") as log:
-                    log.write(text + "\n")
 
     def _wait_ready(self, timeout: float, stop: threading.Event | None) -> None:
         deadline = time.monotonic() + timeout

@@ -65,3 +65,17 @@ def test_the_game_port_listens_where_asked_and_the_api_stays_on_loopback(tmp_pat
         assert _listening(server.api_port) == {"127.0.0.1"}
         assert port_accepts("127.0.0.2", server.mc_port) and not port_accepts("127.0.0.2", server.api_port)
         assert "online-mode=true" in (tmp_path / "server.log").read_text()
+
+
+def test_the_ready_line_is_in_the_log_before_the_server_is_told_ready(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server = EmbeddedServer(log_path=tmp_path / "server.log")
+    logged_at_ready: list[str] = []
+
+    def noted_set() -> None:  # what a caller woken by READY would find in the log
+        logged_at_ready.append((tmp_path / "server.log").read_text() if (tmp_path / "server.log").exists() else "")
+
+    monkeypatch.setattr(server._ready, "set", noted_set)
+    server._pump(iter(["READY mc=1 api=2 online-mode=true\n"]), is_stdout=True)
+    assert logged_at_ready == ["READY mc=1 api=2 online-mode=true\n"]
