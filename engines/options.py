@@ -53,6 +53,11 @@ def _span(low: float | None, high: float | None) -> str:
     return "" if high is None else f" at most {high:g}"
 
 
+def _outside(value: float, low: float | None, high: float | None) -> bool:
+    """Whether ``value`` lies outside the range ``low`` to ``high`` (None: no bound on that side)."""
+    return (low is not None and value < low) or (high is not None and value > high)
+
+
 @dataclass(frozen=True)
 class Whole:
     """Parses a whole number from ``low`` to ``high`` (None: no bound there).
@@ -77,7 +82,7 @@ class Whole:
         if not WHOLE.fullmatch(said):
             raise ValueError(f"expected {self.takes}, not {said[:40]!r}")
         value = int(said)
-        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+        if _outside(value, self.low, self.high):
             raise ValueError(f"expected {self.takes}, not {value}")
         return value
 
@@ -111,7 +116,7 @@ class Number:
         if not NUMBER.fullmatch(said):
             raise ValueError(f"expected {self.takes}, not {said[:40]!r}")
         value = float(said)
-        if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+        if _outside(value, self.low, self.high):
             raise ValueError(f"expected {self.takes}, not {value:g}")
         return value
 
