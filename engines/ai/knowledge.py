@@ -75,10 +75,14 @@ def computer_player(
     if game_entry.solve:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
-        player = MCTSPlayer(seed=seed, knowledge=knowledge_for(game), iterations=iterations, solve=True)
+        player = MCTSPlayer(
+            seed=seed, knowledge=knowledge_for(game), iterations=iterations, solve=True, widening=game_entry.widening
+        )
         player.name = f"mcts-{level}"
         return player
-    return MCTSPlayer(level, seed=seed, knowledge=knowledge_for(game), iterations=iterations)
+    return MCTSPlayer(
+        level, seed=seed, knowledge=knowledge_for(game), iterations=iterations, widening=game_entry.widening
+    )
 
 
 def greedy_player(game: Game[StateT], seed: int | None = None) -> GreedyPlayer:
