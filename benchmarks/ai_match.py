@@ -10,11 +10,11 @@ turn-based game, at its own budget, plays OpenSpiel's MCTS with random rollouts 
 (``benchmarks/openspiel_baseline.py``), colours alternating. Before each of its actions the baseline
 gets ``--time-factor`` times the processor time the level spent per action on its latest turn, so
 that both sides spend alike in every phase of a game (the level's searches get cheaper as a game
-goes on: the level's average so far, given before, handed the baseline 1.3 to 1.8 times the level's
-time late in a game, where New Rule and Tightwire are decided). Its first action, before the level
-has moved, is its calibration: the fewest simulations that choose. Each game's line gives both
-sides' processor time per action (an interrupted run keeps them); the table gives per game and
-level W-D-L with the 95% Wilson interval against the target
+goes on, so the level's average so far, given before, handed the baseline 1.3 to 1.6 times the
+level's processor time over a New Rule or Tightwire game, the most where those games are decided:
+late). Its first action, before the level has moved, is its calibration: the fewest simulations
+that choose. Each game's line gives both sides' processor time per action (an interrupted run keeps
+them); the table gives per game and level W-D-L with the 95% Wilson interval against the target
 (>= 90% at equal time, >= 75% at 10x), and both sides' processor time per action.
 
 Pairings (left vs right): hard vs normal, normal vs easy, hard vs greedy (one ply with the Nodes
