@@ -288,9 +288,12 @@ def points_can_decide(game: ImplosionGame) -> bool:
 
 
 def evaluate(state: GameState[Any]) -> list[float]:
-    """Per player a value in (-1, 1): its worth (units on nodes valued as the planner values them, and
-    points if they can decide the game) against the best of the others'. When points cannot decide, the
-    centre is worth no more than its ring: holding it early only scores points, which win nothing."""
+    """Per player a value in (-1, 1): its worth (its units, each worth more where the planner's node values
+    are higher, and points if they can decide the game) against the best of the others'. A node held is
+    worth its units only, not its own value as well: that made one unit on each of many nodes look better
+    than a stack, and the search spread its units thin for its neighbours to pick off. When points cannot
+    decide, the centre is worth no more than its ring: holding it early only scores points, which win
+    nothing."""
     assert isinstance(state, ImplosionState)
     players = state.game.players
     by_points = points_can_decide(state.game)
@@ -300,7 +303,7 @@ def evaluate(state: GameState[Any]) -> list[float]:
     for node in NODES:
         owner = state.owner(node)
         if owner:
-            worth[owner] += state.units(node) * (1.0 + 0.1 * field[node]) + field[node]
+            worth[owner] += state.units(node) * (1.0 + 0.1 * field[node])
     ranked = sorted(worth[1:], reverse=True)
     values = []
     for p in range(1, players + 1):
