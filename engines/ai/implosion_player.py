@@ -18,15 +18,15 @@ by :func:`evaluate` when the turn has ended (its units, each worth more on a bet
 counting its own value as well made the search spread its units thin for its neighbours to pick off).
 With that evaluation (``benchmarks/implosion_players.py``, the seat to lead the orders moving on every
 turn) hard beat normal 70-0-10 in 80 four-player games (two seats each, 200 rounds a seat,
-:func:`hard_iterations`; 28-0-12 in 40 before) and 37-0-3 in 40 two-player ones (400 rounds; 34-0-6
-before); normal beat easy 29-11 in 40 two-player games but lost 20-60 in 80 four-player ones. Seats 1 and
-3 of four are the stronger ones (normal against itself, 400 games: 295 of them won from there). What did
-not help hard: counting the units a held spawn or start node will still bring (37-0-3 of 40 either way;
-27-0-13 with the node's own value kept), a timid style (attack odds 0.7) among its four (25-0-15).
-Normal with a full garrison (``garrison=1.0``) is even with easy in four-player games (100-0-100 of 200,
-against 55-0-145), but in a 24-player game every start node then keeps all its units beside its two
-neighbours' full stacks: no seat gave an order in the first 12 turns. A full garrison of at most half the
-node's capacity lost 46-0-154.
+:func:`hard_iterations`; 28-0-12 in 40 before; 32-0-8 in 40 more from ``--seed 101``) and 37-0-3 in 40
+two-player ones (400 rounds; 34-0-6 before); normal beat easy 29-11 in 40 two-player games but lost 20-60
+in 80 four-player ones. Seats 1 and 3 of four are the stronger ones (normal against itself, 400 games:
+295 of them won from there). What did not help hard: counting the units a held spawn or start node will
+still bring (37-0-3 of 40 either way; 27-0-13 with the node's own value kept), a timid style (attack odds
+0.7) in place of the noisiest (25-0-15). Normal with a full garrison (``garrison=1.0``) is even with easy in
+four-player games (100-0-100 of 200, against 55-0-145), but in a 24-player game every start node then
+keeps all its units beside its two neighbours' full stacks: no seat gave an order in the first 12 turns.
+A full garrison of at most half the node's capacity lost 46-0-154.
 
 >>> from blockref.engines.implosion import ImplosionGame
 >>> state = ImplosionGame(players=4, seed=2).new_initial_state()
