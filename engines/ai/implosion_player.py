@@ -14,11 +14,19 @@ with the generic tree search (:meth:`~engines.ai.mcts.MCTS.search_round`, given 
 :data:`IMPLOSION_KNOWLEDGE`): its candidates are plans of four styles (bolder and more careful ones),
 two of each; every simulated round plays one of them among the other players' expected orders (a
 normal plan each, arriving in a random order), throws its own dice (determinisation), and is judged
-by :func:`evaluate` when the turn has ended. In 40 two-player games each (``benchmarks/implosion_players.py``,
-the seat to lead the orders moving on every turn) hard (400 rounds) beat normal 34-6 and normal beat easy
-29-11. In 40 four-player games (two seats each, 200 rounds a seat, :func:`hard_iterations`) hard beat
-normal 28-12, while the easy level beat normal 31-9; seats 1 and 3 of four are the stronger ones (normal
-against itself, 400 games: 295 of them won from there).
+by :func:`evaluate` when the turn has ended (its units, each worth more on a better node: a held node
+counting its own value as well made the search spread its units thin for its neighbours to pick off).
+With that evaluation (``benchmarks/implosion_players.py``, the seat to lead the orders moving on every
+turn) hard beat normal 70-0-10 in 80 four-player games (two seats each, 200 rounds a seat,
+:func:`hard_iterations`; 28-0-12 in 40 before; 32-0-8 in 40 more from ``--seed 101``) and 37-0-3 in 40
+two-player ones (400 rounds; 34-0-6 before); normal beat easy 29-11 in 40 two-player games but lost 20-60
+in 80 four-player ones. Seats 1 and 3 of four are the stronger ones (normal against itself, 400 games:
+295 of them won from there). What did not help hard: counting the units a held spawn or start node will
+still bring (37-0-3 of 40 either way; 27-0-13 with the node's own value kept), a timid style (attack odds
+0.7) in place of the noisiest (25-0-15). Normal with a full garrison (``garrison=1.0``) is even with easy in
+four-player games (100-0-100 of 200, against 55-0-145), but in a 24-player game every start node then
+keeps all its units beside its two neighbours' full stacks: no seat gave an order in the first 12 turns.
+A full garrison of at most half the node's capacity lost 46-0-154.
 
 >>> from blockref.engines.implosion import ImplosionGame
 >>> state = ImplosionGame(players=4, seed=2).new_initial_state()
@@ -288,9 +296,12 @@ def points_can_decide(game: ImplosionGame) -> bool:
 
 
 def evaluate(state: GameState[Any]) -> list[float]:
-    """Per player a value in (-1, 1): its worth (units on nodes valued as the planner values them, and
-    points if they can decide the game) against the best of the others'. When points cannot decide, the
-    centre is worth no more than its ring: holding it early only scores points, which win nothing."""
+    """Per player a value in (-1, 1): its worth (its units, each worth more where the planner's node values
+    are higher, and points if they can decide the game) against the best of the others'. A node held is
+    worth its units only, not its own value as well: that made one unit on each of many nodes look better
+    than a stack, and the search spread its units thin for its neighbours to pick off. When points cannot
+    decide, the centre is worth no more than its ring: holding it early only scores points, which win
+    nothing."""
     assert isinstance(state, ImplosionState)
     players = state.game.players
     by_points = points_can_decide(state.game)
@@ -300,7 +311,7 @@ def evaluate(state: GameState[Any]) -> list[float]:
     for node in NODES:
         owner = state.owner(node)
         if owner:
-            worth[owner] += state.units(node) * (1.0 + 0.1 * field[node]) + field[node]
+            worth[owner] += state.units(node) * (1.0 + 0.1 * field[node])
     ranked = sorted(worth[1:], reverse=True)
     values = []
     for p in range(1, players + 1):

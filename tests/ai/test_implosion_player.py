@@ -16,10 +16,12 @@ from blockref.engines.ai.implosion_player import (
     candidate_plans,
     evaluate,
     hard_iterations,
+    node_field,
     win_chance,
 )
 from blockref.engines.ai.mcts import MCTS, SearchResult, SearchSettings
 from blockref.engines.implosion import END_TURN, ImplosionAction, ImplosionGame, ImplosionState, Order
+from blockref.engines.implosion.board import parse_node
 
 
 class RandomOrders:
@@ -146,6 +148,18 @@ def test_the_evaluation_prefers_more_units_on_better_nodes_and_is_bounded() -> N
     assert len(values) == 2 and all(-1 < v < 1 for v in values)
     leader = 1 if state.units_of(1) + 12 * state.points(1) >= state.units_of(2) + 12 * state.points(2) else 2
     assert values[leader - 1] >= values[2 - leader]
+
+
+def test_the_evaluation_counts_units_not_the_nodes_they_stand_on() -> None:
+    # Half of player 1's start stack steps sideways onto a rim node the planner values as much: nothing
+    # changes (a held node worth its own value as well made the search spread its units thin).
+    state = ImplosionGame(players=4, seed=5).new_initial_state()
+    start, beside = parse_node("12.0"), parse_node("12.1")
+    field = node_field(4, True, state.turn + 1, 0.0)
+    assert field[start] == field[beside]
+    before = evaluate(state)
+    state.apply(Order(1, start, beside, 6))
+    assert state.units(beside) == 6 and evaluate(state) == before
 
 
 @pytest.mark.parametrize("players", [2, 4, 24])
