@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -48,6 +49,19 @@ def test_every_level_searches_with_the_priors_and_proves_the_endgame(level: str)
     assert isinstance(player, MCTSPlayer) and player.search.knowledge.priors is priors
     assert player.search.settings.solve
     assert player.name == f"mcts-{level}" and player.search.settings.iterations == LEVEL_ITERATIONS["newrule"][level]
+
+
+def test_the_levels_search_deep_along_the_priors() -> None:
+    # Tried each once first, a root's 80-odd actions took all of normal's 320 iterations between them, three
+    # or four noisy playouts each; widened, the root opens its actions best prior first, a few at a time.
+    state = trap_position()
+    player = computer_player(NewRuleGame(), "normal", seed=1)
+    assert isinstance(player, MCTSPlayer)
+    player.choose(state)
+    assert player.last is not None and player.last.iterations == LEVEL_ITERATIONS["newrule"]["normal"]
+    opened = player.last.visits
+    assert len(opened) <= 2 + math.sqrt(player.last.iterations) < len(state.legal_actions()) / 4
+    assert "e4-e5" in opened  # the trap, ranked first by the priors
 
 
 def test_priors_rank_an_escape_into_a_walled_in_space_last() -> None:
