@@ -262,7 +262,6 @@ def play_baseline(name: str, level: str, index: int, seed: int, setup: Setup, fa
     state = game.new_initial_state()
     started = time.perf_counter()
     latest_turn: list[float] = []  # the level's processor time per action of its latest turn
-    turn_goes_on = False  # whether the level acted last
     while not state.is_terminal():
         mine = state.current_player() == left_seat
         player = ours if mine else theirs
@@ -271,9 +270,10 @@ def play_baseline(name: str, level: str, index: int, seed: int, setup: Setup, fa
         spent = time.process_time() - began
         effort[level if mine else BASELINE].add(Search(theirs.simulations - before, spent, 1))
         if mine:
-            latest_turn = [*latest_turn, spent] if turn_goes_on else [spent]
+            latest_turn.append(spent)
             theirs.budget = factor * statistics.fmean(latest_turn)
-        turn_goes_on = mine
+        else:  # the level's next action begins its next turn
+            latest_turn.clear()
         state.apply(action)
     turns = sum(e.pieces for e in effort.values())
     return GameResult(f"{name}-{level}", index, left_seat, state.winner(), turns, time.perf_counter() - started, effort)

@@ -72,15 +72,14 @@ def computer_player(
         return own
     if iterations is None:
         iterations = game_entry.levels.get(level)
-    widening = game_entry.widening.get(level)
+    knowledge, widening = knowledge_for(game), game_entry.widening.get(level)
     if game_entry.solve:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
-        knowledge = knowledge_for(game)
         player = MCTSPlayer(seed=seed, knowledge=knowledge, iterations=iterations, solve=True, widening=widening)
         player.name = f"mcts-{level}"
         return player
-    return MCTSPlayer(level, seed=seed, knowledge=knowledge_for(game), iterations=iterations, widening=widening)
+    return MCTSPlayer(level, seed=seed, knowledge=knowledge, iterations=iterations, widening=widening)
 
 
 def greedy_player(game: Game[StateT], seed: int | None = None) -> GreedyPlayer:
