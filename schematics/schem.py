@@ -88,9 +88,10 @@ def schem_nbt(
     version: int = 2,
     data_version: int,
     world_offset: Cell = (0, 0, 0),
-    name: str = "Nodes board",
+    name: str,
 ) -> nbtlib.File:
-    """The NBT file for ``blocks``, keyed by position relative to the paste point (cells not given are air).
+    """The NBT file for ``blocks``, keyed by position relative to the paste point (cells not given are air),
+    called ``name`` in its metadata (WorldEdit shows it; ``Tightwire board``).
 
     ``world_offset`` is where the paste point was in the world (v2's ``Offset`` is the minimum corner's
     world position, as WorldEdit writes it).
@@ -154,7 +155,7 @@ def write_schem(
     version: int = 2,
     data_version: int,
     world_offset: Cell = (0, 0, 0),
-    name: str = "Nodes board",
+    name: str,
 ) -> int:
     """Write ``blocks`` (relative to the paste point) to ``path`` as :func:`schem_nbt` makes them; returns the
     file size in bytes."""

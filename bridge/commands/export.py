@@ -160,7 +160,8 @@ def _emit(text: str, output: Path | None) -> None:
 
 def _run_schematic(args: argparse.Namespace) -> int:
     try:
-        layout = _layout(args)
+        world = world_from_args(args)
+        layout = world.geometry
         version = mc_version(args.mc_version)
         anchor = layout.anchor_position(args.anchor)
         blocks = {
@@ -168,8 +169,9 @@ def _run_schematic(args: argparse.Namespace) -> int:
             for (x, y, z), block in layout.initial_blocks(not args.empty).items()
         }
         size = write_schem(
-            args.output, blocks, version=args.format_version, data_version=version.data_version, world_offset=anchor
-        )
+            args.output, blocks, version=args.format_version, data_version=version.data_version,
+            world_offset=anchor, name=f"{world.game_title()} board",
+        )  # fmt: skip
     except ValueError as error:
         return _fail(error)
     (x0, y0, z0), (x1, y1, z1) = layout.bounds()
@@ -219,7 +221,8 @@ def _run_fills(args: argparse.Namespace) -> int:
 
 def _run_world(args: argparse.Namespace) -> int:
     try:
-        layout = _layout(args)
+        world = world_from_args(args)
+        layout = world.geometry
         version = mc_version(args.mc_version)
         if args.at is None:
             shift = EMBEDDED_SPAWN

@@ -18,6 +18,16 @@ def test_schematic_writes_a_v2_file_by_default(tmp_path: Path, capsys: pytest.Ca
     assert (info.version, info.data_version, info.size, info.paste_offset) == (2, 3955, (25, 3, 25), (0, -1, 0))
     assert len(blocks) == len(BoardLayout(spacing=2).initial_blocks())
     assert "Sponge v2" in capsys.readouterr().out
+    assert info.name == "Nodes board"
+
+
+@pytest.mark.parametrize(
+    ("game", "title"), [("newrule", "New Rule"), ("tightwire", "Tightwire"), ("implosion", "Implosion")]
+)
+def test_a_schematic_is_named_after_its_game(game: str, title: str, tmp_path: Path) -> None:
+    out = tmp_path / "board.schem"
+    assert main(["schematic", str(out), "--game", game]) == 0
+    assert read_schem(out)[1].name == f"{title} board"
 
 
 def test_schematic_v3_and_empty(tmp_path: Path) -> None:

@@ -181,7 +181,7 @@ def test_every_games_board_is_built_by_its_fill_lines_and_its_schematic(
     anchor = geometry.anchor_position("corner")
     blocks = {(x - anchor[0], y - anchor[1], z - anchor[2]): b for (x, y, z), b in geometry.initial_blocks().items()}
     write_schem(tmp_path / "board.schem", blocks, version=2, data_version=mc_version("1.21.4").data_version,
-                world_offset=anchor)
+                world_offset=anchor, name="board")
     read, _ = read_schem(tmp_path / "board.schem")  # cells from the schematic's own minimum corner
     low = tuple(min(cell[axis] for cell in blocks) for axis in range(3))
     assert {cell: state for cell, state in read.items() if state != "minecraft:air"} == {

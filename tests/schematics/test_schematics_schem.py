@@ -38,7 +38,7 @@ def export(
     blocks = {
         (x - paste[0], y - paste[1], z - paste[2]): b for (x, y, z), b in layout.initial_blocks().items()
     }
-    write_schem(path, blocks, version=version, data_version=data_version, world_offset=paste)
+    write_schem(path, blocks, version=version, data_version=data_version, world_offset=paste, name="Nodes board")
     return paste
 
 
