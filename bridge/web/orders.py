@@ -122,7 +122,7 @@ class TurnClock:
                 self.seconds = turn_seconds(self.games.journal.memo(game_id)) or DEFAULT_TURN_SECONDS
                 self.world = build_world(replay.name, DEFAULT_ORIGIN, None, 0, None, {"turn_seconds": self.seconds})
                 if isinstance(self.world, KeepsTime):
-                    self.world.recall(state, None, time.monotonic())
+                    self.world.recall(state, None, self.games.now())
             world = self.world
             if not isinstance(world, KeepsTime):  # a game without a turn clock: no time to keep
                 return True
@@ -132,7 +132,7 @@ class TurnClock:
                 with self.games.writing():
                     self.games.journal.save_memo(game_id, memo_text(self.seconds, time.time() + self.seconds))
                 self._turn = turn
-            actions = [a for a in world.tick(state, time.monotonic()) if not isinstance(a, Notice | TimeOut)]
+            actions = [a for a in world.tick(state, self.games.now()) if not isinstance(a, Notice | TimeOut)]
             if actions and not fresh:
                 self._play_queue(game_id, replay, actions)
                 return False

@@ -4,6 +4,7 @@ the computer seats give theirs; the board's lines say it all."""
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -14,6 +15,9 @@ from starlette.testclient import TestClient
 
 from blockref.bridge.journal import Journal
 from blockref.bridge.web.app import create_app
+from blockref.bridge.web.live import Boards
+from blockref.bridge.web.play import WebGames
+from tests.support.narrow import not_none
 from tests.web.test_api import act, board, new_game
 
 
@@ -105,3 +109,26 @@ def test_the_clock_and_computer_names_are_not_players_names(client: TestClient) 
     answer = client.post("/api/games", json={"game": "implosion", "opponent": "easy",
                                              "options": {"turn_seconds": "soon"}, "names": ["ann"]})
     assert answer.status_code == 400 and "turn_seconds" in answer.json()["error"]
+
+
+def test_the_turn_clock_reads_the_games_own_time(tmp_path: Path) -> None:
+    """A turn of ten minutes ends when the web's time says so, not when the machine's does."""
+
+    async def play() -> list[str]:
+        games = WebGames.open(tmp_path, Boards(tmp_path / "journal.sqlite3"))
+        now = [1000.0]
+        games.now = lambda: now[0]
+        created = games.create("implosion", {"players": "2", "turn_seconds": "600"}, "person", ["ann", "ben"])
+        await games.act(created.board, created.tokens[1], "move 12.0 11.0 5", 0)
+        await asyncio.sleep(0.5)  # the clock has looked at least once: the turn runs
+        now[0] += 601
+        journal = Journal(tmp_path / "journal.sqlite3")
+        for _ in range(100):
+            await asyncio.sleep(0.05)
+            moves = not_none(games.boards.replay(journal.games()[-1].id)).moves
+            if moves:
+                break
+        await games.close()
+        return [move["entry"] for move in moves]
+
+    assert asyncio.run(play())[:2] == ["order 1 12.0 11.0 5", "end"]
