@@ -30,18 +30,24 @@ each game as it ends; then per pairing W-D-L, the win rate with its 95% Wilson i
 the pairing's target, the median game length in turns and the share of games that reached the turn
 limit (target: under 10% in all), and per level the iterations per second and the seconds per
 piece over all games (wall time).
+
+Ctrl-C (or ``kill -INT``, even of a run started in the background) stops the games under way and
+prints the table of those that ended.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import os
 import random
+import signal
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Iterator
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -279,6 +285,27 @@ def play_baseline(name: str, level: str, index: int, seed: int, setup: Setup, fa
     return GameResult(f"{name}-{level}", index, left_seat, state.winner(), turns, time.perf_counter() - started, effort)
 
 
+def workers(count: int) -> ProcessPoolExecutor:
+    """``count`` game processes that leave Ctrl-C to this one (see :func:`ended_games`)."""
+    return ProcessPoolExecutor(max_workers=count, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
+
+
+def ended_games(futures: list[Future[GameResult]]) -> Iterator[GameResult]:
+    """The games' results as they end. At Ctrl-C the games still running or waiting are dropped, their
+    processes stopped (the pool then fails the rest), and the run goes on to its table with the games that
+    ended, deaf to a second Ctrl-C (a terminal's, or ``timeout``'s, which signals the whole group too)."""
+    ended = 0
+    try:
+        for future in as_completed(futures):
+            yield future.result()
+            ended += 1
+    except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        for child in multiprocessing.active_children():
+            child.terminate()
+        print(f"\ninterrupted: {ended} of {len(futures)} games ended; the table counts those", flush=True)
+
+
 def run_baseline(args: argparse.Namespace, setup: Setup) -> int:
     """Every chosen level of every chosen game against the baseline; prints each game and the table."""
     factor = args.time_factor
@@ -286,15 +313,14 @@ def run_baseline(args: argparse.Namespace, setup: Setup) -> int:
     print(f"{args.games} games per game and level on {args.workers} processes ({os.cpu_count()} cores here)")
     started = time.perf_counter()
     results: list[GameResult] = []
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+    with workers(args.workers) as pool:
         futures = [
             pool.submit(play_baseline, name, level, index, args.seed + index, setup, factor)
             for name in args.games_of
             for level in args.levels
             for index in range(args.games)
         ]
-        for future in as_completed(futures):
-            r = future.result()
+        for r in ended_games(futures):
             results.append(r)
             mark = "draw" if r.winner is None else ("won" if r.winner == r.left_seat else "lost")
             level, base = (r.effort[key] for key in (r.pairing.split("-")[1], BASELINE))
@@ -311,6 +337,8 @@ def run_baseline(args: argparse.Namespace, setup: Setup) -> int:
     wanted = baseline_target(factor)
     for key in dict.fromkeys(f"{n}-{lv}" for n in args.games_of for lv in args.levels):
         rows = [r for r in results if r.pairing == key]
+        if not rows:
+            continue
         wins = sum(1 for r in rows if r.winner == r.left_seat)
         draws = sum(1 for r in rows if r.winner is None)
         low, high = wilson(wins, len(rows))
@@ -346,6 +374,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.games < 1 or args.workers < 1 or args.scale <= 0 or args.turn_limit < 1 or args.time_factor <= 0:
         parser.error("--games, --workers and --turn-limit must be at least 1, --scale and --time-factor positive")
     setup = Setup(args.turn_limit, args.corners, args.scale)
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # a shell starts background jobs deaf to it
     if args.opponent:
         try:
             import benchmarks.openspiel_baseline  # noqa: F401  (the workers import it again)
@@ -361,14 +390,13 @@ def main(argv: list[str] | None = None) -> int:
     print_speed(setup)
     started = time.perf_counter()
     results: list[GameResult] = []
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+    with workers(args.workers) as pool:
         futures = [
             pool.submit(play_one, pairing, index, args.seed + index, setup)
             for index in range(args.games)
             for pairing in args.pairings
         ]
-        for future in as_completed(futures):
-            r = future.result()
+        for r in ended_games(futures):
             results.append(r)
             left, right = r.pairing.split("-")
             mark = "draw" if r.winner is None else (left if r.winner == r.left_seat else right)
