@@ -32,7 +32,7 @@ limit (target: under 10% in all), and per level the iterations per second and th
 piece over all games (wall time).
 
 Ctrl-C (or ``kill -INT``, even of a run started in the background) stops the games under way and
-prints the table of those that ended.
+prints the table of those that ended; the run then exits with status 130.
 """
 
 from __future__ import annotations
@@ -64,6 +64,8 @@ GAMES = ("nodes", "newrule", "tightwire")
 """The turn-based games (Implosion's rounds are everybody's at once: ``benchmarks/implosion_players.py``)."""
 PAIRINGS = ("hard-normal", "normal-easy", "hard-greedy", "hard-random")
 DEFAULT_PAIRINGS = PAIRINGS[:3]
+INTERRUPTED = 130
+"""The exit status of a run stopped by Ctrl-C (its table counts the games that ended), as a shell's."""
 TARGET_WIN_RATE = {"hard-normal": 0.75, "normal-easy": 0.75, "hard-greedy": 0.95}
 TARGET_AT_LIMIT = 0.10
 
@@ -354,7 +356,7 @@ def run_baseline(args: argparse.Namespace, setup: Setup) -> int:
             f" {base.seconds / base.pieces:>17.3f} {base.iterations / base.pieces:>18.1f}"
         )
     print(f"\nwall time {time.perf_counter() - started:.0f} s")
-    return 0
+    return 0 if len(results) == len(futures) else INTERRUPTED
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -407,7 +409,7 @@ def main(argv: list[str] | None = None) -> int:
             )
     print_table(setup, results, args.pairings)
     print(f"\nwall time {time.perf_counter() - started:.0f} s")
-    return 0
+    return 0 if len(results) == len(futures) else INTERRUPTED
 
 
 if __name__ == "__main__":
