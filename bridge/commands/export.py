@@ -221,8 +221,7 @@ def _run_fills(args: argparse.Namespace) -> int:
 
 def _run_world(args: argparse.Namespace) -> int:
     try:
-        world = world_from_args(args)
-        layout = world.geometry
+        layout = _layout(args)
         version = mc_version(args.mc_version)
         if args.at is None:
             shift = EMBEDDED_SPAWN
