@@ -221,9 +221,16 @@ def stop_on_sigterm() -> threading.Event:
     """An event that SIGTERM sets, so a service loop ends cleanly when asked to (Ctrl-C raises as usual).
     The handler sets it from a thread of its own: a signal handler runs between two steps of the main
     thread, which may be inside the event's own lock (a ``wait``, or the handler's ``set`` when a second
-    SIGTERM comes at once), and setting it there would wait for that lock for ever."""
+    SIGTERM comes at once), and setting it there would wait for that lock for ever. After the first,
+    SIGTERM is ignored: asked once, the loop is already stopping, and Python restores the default action
+    of a signal with a Python handler as it exits, so a later one would kill it mid-exit."""
     stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda signum, frame: threading.Thread(target=stop.set, daemon=True).start())
+
+    def stopping(signum: int, frame: object) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        threading.Thread(target=stop.set, daemon=True).start()
+
+    signal.signal(signal.SIGTERM, stopping)
     return stop
 
 
