@@ -17,10 +17,12 @@ normal plan each, arriving in a random order), throws its own dice (determinisat
 by :func:`evaluate` when the turn has ended (its units, each worth more on a better node: a held node
 counting its own value as well made the search spread its units thin for its neighbours to pick off).
 With that evaluation (``benchmarks/implosion_players.py``, the seat to lead the orders moving on every
-turn) hard beat normal 70-0-10 in 80 four-player games (two seats each, 200 rounds a seat,
-:func:`hard_iterations`; 28-0-12 in 40 before; 32-0-8 in 40 more from ``--seed 101``) and 37-0-3 in 40
-two-player ones (400 rounds; 34-0-6 before); normal beat easy 29-11 in 40 two-player games but lost 20-60
-in 80 four-player ones. Seats 1 and 3 of four are the stronger ones (normal against itself, 400 games:
+turn) hard beat normal 70-0-10 in 80 four-player games (two seats each, 200 rounds a seat) and 37-0-3 in 40
+two-player ones (400 rounds), but that normal lost 20-60 of 80 four-player games to easy: it fought for the
+centre where its points decide nothing (:func:`centre_worth`). Without that, normal beat easy 50-0-30 of 80
+four-player games and hard's lead at 200 rounds fell to 58-0-22; at twice the rounds (:func:`hard_iterations`)
+hard beat normal 63-0-17 of 80 four-player games (31-0-9 from ``--seed 1``, 32-0-8 from ``--seed 41``) and
+38-0-2 of 40 two-player ones. Seats 1 and 3 of four are the stronger ones (normal against itself, 400 games:
 295 of them won from there). What did not help hard: counting the units a held spawn or start node will
 still bring (37-0-3 of 40 either way; 27-0-13 with the node's own value kept), a timid style (attack odds
 0.7) in place of the noisiest (25-0-15). Normal with a full garrison (``garrison=1.0``) is even with easy in
@@ -104,12 +106,11 @@ LEVELS: dict[str, tuple[Style, ...]] = {
         Style(attack_odds=0.5, garrison=0.5, noise=3.0, spawn_pull=0.6),
     ),
 }
-HARD_ITERATIONS = 48
-"""The fewest rounds the hard level's search plays out for a seat, spread over its candidate plans."""
-HARD_TABLE_ITERATIONS = 800
-"""Rounds the hard level plays out for all its seats together when each then gets more than the fewest: a
-seat of a game of ``players`` gets ``max(HARD_ITERATIONS, HARD_TABLE_ITERATIONS // players)``, so a table of
-24 computer seats still chooses within the turn clock and a seat of a small game looks further."""
+HARD_TABLE_ITERATIONS = 1600
+"""Rounds the hard level plays out for all its seats together, shared out: a seat of a game of ``players``
+gets ``HARD_TABLE_ITERATIONS // players``, so a table of 24 computer seats still chooses within the turn
+clock and a seat of a small game looks further (with 200 rounds a seat, half as many, hard beat normal
+58-0-22 of 80 four-player games; 63-0-17 with 400)."""
 HARD_EXPLORATION = 0.25
 
 
@@ -117,9 +118,9 @@ def hard_iterations(players: int) -> int:
     """Rounds the hard level's search plays out for one seat of a game of ``players``.
 
     >>> hard_iterations(2), hard_iterations(4), hard_iterations(24)
-    (400, 200, 48)
+    (800, 400, 66)
     """
-    return max(HARD_ITERATIONS, HARD_TABLE_ITERATIONS // players)
+    return HARD_TABLE_ITERATIONS // players
 
 
 class ImplosionPlayer:
@@ -153,7 +154,7 @@ class ImplosionPlayer:
         return twin
 
     def _values(self, state: ImplosionState, style: Style) -> list[float]:
-        field = node_field(state.game.players, state.game.implode, state.turn + 1)
+        field = node_field(state.game.players, state.game.implode, state.turn + 1, centre_worth(state.game))
         if not style.noise:
             return list(field)
         return [v + self.rng.uniform(-style.noise, style.noise) for v in field]
@@ -186,9 +187,10 @@ class ImplosionPlayer:
             if node in self._holdings(scratch, player):
                 keep = max(keep, 1)
         spare -= min(spare, max(0, keep - (scratch.units(node) - scratch.movable(node))))
+        centre = centre_worth(scratch.game)
         # the spare units' worth here: the node's own bonus is the garrison's, they only see the way on
         here = values[node] if doomed else max(
-            [values[node] - BONUS.get(node, 0.0)] + [values[m] - STEP for m in NEIGHBOUR_LISTS[node]]
+            [values[node] - (centre if node == CENTRE else 0.0)] + [values[m] - STEP for m in NEIGHBOUR_LISTS[node]]
         )
         orders: list[Order] = []
         taken: set[int] = set()
@@ -206,14 +208,14 @@ class ImplosionPlayer:
                     count = min(spare, room)
                     gain = values[to] - here
                     if owner == 0:
-                        gain += 0.3 * BONUS.get(to, 0.0) + (style.spawn_pull if to in spawns else 0.0)
+                        gain += (0.3 * centre if to == CENTRE else 0.0) + (style.spawn_pull if to in spawns else 0.0)
                     elif self._threat(scratch, player, to) > units:
                         gain += 2.0
                 else:
                     count = min(spare, CAPACITY[to])
                     odds = win_chance(count, units)
-                    if odds < style.attack_odds and not doomed and to != CENTRE:
-                        continue  # the centre is worth any odds: it scores every turn
+                    if odds < style.attack_odds and not doomed and not (to == CENTRE and centre):
+                        continue  # the centre is worth any odds where its points count: it scores every turn
                     gain = odds * (values[to] - here + 1.0 + 0.5 * units) - (1 - odds) * 0.5 * count
                 if gain > best_gain:
                     best, best_gain, best_count = to, gain, count
@@ -242,11 +244,12 @@ class ImplosionPlayer:
 
 STEP = 0.5  # what one step of the way costs
 DOOMED = -20.0  # the worth of a node whose ring vanishes at the end of this turn
-BONUS = {CENTRE: 12.0}
+CENTRE_BONUS = 12.0
+"""The centre's worth beyond its ring where points can decide the game: it scores a point every turn."""
 
 
 @lru_cache(maxsize=64)
-def node_field(players: int, implode: bool, turn: int, centre_bonus: float = BONUS[CENTRE]) -> tuple[float, ...]:
+def node_field(players: int, implode: bool, turn: int, centre_bonus: float) -> tuple[float, ...]:
     """What a unit on each node is worth in turn ``turn``: each node's own worth (half a point a ring
     inwards, spawn nodes 4 more, the centre ``centre_bonus`` more; less on a ring that vanishes soon,
     ``DOOMED`` on the ring that vanishes at the end of this turn) or, if more, a neighbour's worth less
@@ -295,6 +298,20 @@ def points_can_decide(game: ImplosionGame) -> bool:
     return not game.implode or game.turns <= TURNS_PER_RING * (RINGS - 1)
 
 
+def centre_worth(game: ImplosionGame) -> float:
+    """What the centre is worth to the planner beyond its ring: its bonus when points can decide the game or
+    when there are only two players, else nothing. Where points win nothing, holding the centre early
+    only scores them, and among more than two players every battle for it weakens both sides for the
+    others: normal with the bonus lost 9-0-31 of 40 four-player games to easy, 25-0-15 without it. Between
+    two players a battle costs only the two of them, and the centre's holder stands on the last node to
+    vanish: without the bonus normal beat easy only 18-0-22 of 40 two-player games, 29-0-11 with it.
+
+    >>> [centre_worth(ImplosionGame(players=n)) for n in (2, 4)], centre_worth(ImplosionGame(players=4, implode=False))
+    ([12.0, 0.0], 12.0)
+    """
+    return CENTRE_BONUS if points_can_decide(game) or game.players == 2 else 0.0
+
+
 def evaluate(state: GameState[Any]) -> list[float]:
     """Per player a value in (-1, 1): its worth (its units, each worth more where the planner's node values
     are higher, and points if they can decide the game) against the best of the others'. A node held is
@@ -305,7 +322,7 @@ def evaluate(state: GameState[Any]) -> list[float]:
     assert isinstance(state, ImplosionState)
     players = state.game.players
     by_points = points_can_decide(state.game)
-    field = node_field(players, state.game.implode, state.turn + 1, BONUS[CENTRE] if by_points else 0.0)
+    field = node_field(players, state.game.implode, state.turn + 1, CENTRE_BONUS if by_points else 0.0)
     point_worth = POINT_WORTH if by_points else 0.0
     worth = [point_worth * state.points(p) for p in range(players + 1)]
     for node in NODES:
