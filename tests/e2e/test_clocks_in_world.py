@@ -151,7 +151,8 @@ def test_a_nodes_player_who_does_not_move_loses_on_time_and_the_rim_shows_the_cl
     summary = table.summary("clocked")
     assert (summary.result, summary.reason) == ("player 1 won", "player 2 ran out of time")
     assert any("player 2 (blue) is in the last reserve period" in m for m in dara.chat_log())
-    assert any("ran out of time" in m for m in cleo.chat_log())
+    # the loss is journaled before it is announced: its chat line reaches cleo's client a moment later
+    wait_for(lambda: any("ran out of time" in m for m in cleo.chat_log()), 10, "the loss on time said to cleo")
     ended = [0] * len(table.nodes.clock_cells()[1][0]) + [RESERVE.legacy_id] * len(table.nodes.clock_cells()[1][1])
     wait_for(lambda: table.shown(cells[1]) == ended and set(table.shown(cells[2])) == {0}, 20,
              "only cleo's reserve left on the rim")
