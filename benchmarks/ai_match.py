@@ -46,7 +46,7 @@ import signal
 import statistics
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -292,20 +292,27 @@ def workers(count: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(max_workers=count, initializer=signal.signal, initargs=(signal.SIGINT, signal.SIG_IGN))
 
 
-def ended_games(futures: list[Future[GameResult]]) -> Iterator[GameResult]:
-    """The games' results as they end. At Ctrl-C the games still running or waiting are dropped, their
-    processes stopped (the pool then fails the rest), and the run goes on to its table with the games that
-    ended, deaf to a second Ctrl-C (a terminal's, or ``timeout``'s, which signals the whole group too)."""
-    ended = 0
+def ended_games(futures: list[Future[GameResult]], report: Callable[[GameResult], None]) -> list[GameResult]:
+    """The games' results, each given to ``report`` as it ends. At Ctrl-C (while waiting or while reporting)
+    the games still running or waiting are dropped, their processes stopped (the pool then fails the rest),
+    and the run goes on to its table with the games that ended, deaf to a second Ctrl-C (a terminal's, or
+    ``timeout``'s, which signals the whole group too)."""
+    results: list[GameResult] = []
     try:
         for future in as_completed(futures):
-            yield future.result()
-            ended += 1
+            result = future.result()
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # a game is counted if and only if reported
+            try:
+                results.append(result)
+                report(result)
+            finally:
+                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     except KeyboardInterrupt:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         for child in multiprocessing.active_children():
             child.terminate()
-        print(f"\ninterrupted: {ended} of {len(futures)} games ended; the table counts those", flush=True)
+        print(f"\ninterrupted: {len(results)} of {len(futures)} games ended; the table counts those", flush=True)
+    return results
 
 
 def run_baseline(args: argparse.Namespace, setup: Setup) -> int:
@@ -314,7 +321,16 @@ def run_baseline(args: argparse.Namespace, setup: Setup) -> int:
     print(f"{BASELINE} (random rollouts, UCT c 2) at {factor:g}x each level's processor time per action;")
     print(f"{args.games} games per game and level on {args.workers} processes ({os.cpu_count()} cores here)")
     started = time.perf_counter()
-    results: list[GameResult] = []
+
+    def report(r: GameResult) -> None:
+        mark = "draw" if r.winner is None else ("won" if r.winner == r.left_seat else "lost")
+        level, base = (r.effort[key] for key in (r.pairing.split("-")[1], BASELINE))
+        print(
+            f"  {r.pairing} game {r.index + 1} as player {r.left_seat}: {mark}, {r.turns} actions,"
+            f" {level.seconds / level.pieces:.3f} / {base.seconds / base.pieces:.3f} s an action",
+            flush=True,
+        )
+
     with workers(args.workers) as pool:
         futures = [
             pool.submit(play_baseline, name, level, index, args.seed + index, setup, factor)
@@ -322,15 +338,7 @@ def run_baseline(args: argparse.Namespace, setup: Setup) -> int:
             for level in args.levels
             for index in range(args.games)
         ]
-        for r in ended_games(futures):
-            results.append(r)
-            mark = "draw" if r.winner is None else ("won" if r.winner == r.left_seat else "lost")
-            level, base = (r.effort[key] for key in (r.pairing.split("-")[1], BASELINE))
-            print(
-                f"  {r.pairing} game {r.index + 1} as player {r.left_seat}: {mark}, {r.turns} actions,"
-                f" {level.seconds / level.pieces:.3f} / {base.seconds / base.pieces:.3f} s an action",
-                flush=True,
-            )
+        results = ended_games(futures, report)
     print()
     print(
         f"{'game-level':<16} {'W-D-L':>8} {'win':>5} {'95% CI':>14} {'target':>12} {'actions':>7}"
@@ -391,22 +399,23 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.games} games per pairing on {args.workers} processes ({os.cpu_count()} cores here)")
     print_speed(setup)
     started = time.perf_counter()
-    results: list[GameResult] = []
+
+    def report(r: GameResult) -> None:
+        left, right = r.pairing.split("-")
+        mark = "draw" if r.winner is None else (left if r.winner == r.left_seat else right)
+        print(
+            f"  {r.pairing} game {r.index + 1}: {left} is player {r.left_seat}; {mark} after {r.turns} turns"
+            f" ({r.seconds:.0f} s)",
+            flush=True,
+        )
+
     with workers(args.workers) as pool:
         futures = [
             pool.submit(play_one, pairing, index, args.seed + index, setup)
             for index in range(args.games)
             for pairing in args.pairings
         ]
-        for r in ended_games(futures):
-            results.append(r)
-            left, right = r.pairing.split("-")
-            mark = "draw" if r.winner is None else (left if r.winner == r.left_seat else right)
-            print(
-                f"  {r.pairing} game {r.index + 1}: {left} is player {r.left_seat}; {mark} after {r.turns} turns"
-                f" ({r.seconds:.0f} s)",
-                flush=True,
-            )
+        results = ended_games(futures, report)
     print_table(setup, results, args.pairings)
     print(f"\nwall time {time.perf_counter() - started:.0f} s")
     return 0 if len(results) == len(futures) else INTERRUPTED
