@@ -70,29 +70,16 @@ def computer_player(
         if not isinstance(own, Player):
             raise ValueError(f"the computer of {game.name} ({game_entry.computer}) gave a {type(own).__name__}")
         return own
-    return search_player(game, level, seed, iterations)
-
-
-def search_player(
-    game: Game[StateT],
-    level: str = "normal",
-    seed: int | None = None,
-    iterations: int | None = None,
-    kind: type[MCTSPlayer] = MCTSPlayer,
-) -> MCTSPlayer:
-    """The tree search of ``level`` with ``game``'s knowledge and its entry's budgets and widening; ``kind``
-    is the player's class (a game's own may add to the search's choice)."""
-    game_entry = entry(game.name)
     if iterations is None:
         iterations = game_entry.levels.get(level)
     knowledge, widening = knowledge_for(game), game_entry.widening.get(level)
     if game_entry.solve:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
-        player = kind(seed=seed, knowledge=knowledge, iterations=iterations, solve=True, widening=widening)
+        player = MCTSPlayer(seed=seed, knowledge=knowledge, iterations=iterations, solve=True, widening=widening)
         player.name = f"mcts-{level}"
         return player
-    return kind(level, seed=seed, knowledge=knowledge, iterations=iterations, widening=widening)
+    return MCTSPlayer(level, seed=seed, knowledge=knowledge, iterations=iterations, widening=widening)
 
 
 def greedy_player(game: Game[StateT], seed: int | None = None) -> GreedyPlayer:

@@ -142,8 +142,6 @@ class SearchResult(Generic[A_co]):
     iterations: int
     seconds: float
     visits: dict[str, int]
-    proven: bool = False
-    """Whether the chosen action's outcome is proven (with ``solve``)."""
 
 
 class MCTS:
@@ -178,7 +176,7 @@ class MCTS:
         best = self._choose(root)
         visits = {state.action_to_text(child.move()): child.visits for child in root.children}
         self._root, self._root_history = root, state.history()
-        return SearchResult(best.move(), done, time.perf_counter() - start, visits, best.outcome is not None)
+        return SearchResult(best.move(), done, time.perf_counter() - start, visits)
 
     def _more(self, done: int, start: float) -> bool:
         """Whether a search begun at ``start`` that has run ``done`` iterations runs another: always a first

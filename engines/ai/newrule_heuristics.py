@@ -54,7 +54,7 @@ from blockref.engines.newrule import Grow, NewRuleAction, NewRuleState, Wall, ch
 from blockref.engines.newrule.state import LARGE_CHAIN
 
 
-def grown_size(state: NewRuleState, space: int) -> int:
+def _grown_size(state: NewRuleState, space: int) -> int:
     """The size of the chain a growth into ``space`` makes for the player to act."""
     me, board = state.current_player(), state.board
     joined: set[int] = set()
@@ -75,14 +75,14 @@ def _value(state: NewRuleState, action: NewRuleAction) -> float:
             size = _own_chain_size(state, action)
             return 0.85 if size >= LARGE_CHAIN else (0.4 if size >= 2 else 0.1)
         if isinstance(action, Grow):
-            return 0.85 if reaches_a_step(grown_size(state, action.space)) else 0.3
+            return 0.85 if _reaches_a_step(_grown_size(state, action.space)) else 0.3
         return 0.05  # an escape into a walled-in space: one more skip
     if isinstance(action, Wall):
         return _wall_value(state, action)
     open_edges = sum(not state.is_walled(e) for e in state.board.space_edges[action.space])
     if isinstance(action, Grow):
-        size = grown_size(state, action.space)
-        if reaches_a_step(size):
+        size = _grown_size(state, action.space)
+        if _reaches_a_step(size):
             return 0.9
         if size > LARGE_CHAIN:
             return 0.1  # a full chain gains nothing by growing: it should be walled in and banked
@@ -99,7 +99,7 @@ def _room(state: NewRuleState, space: int) -> int:
     )
 
 
-def reaches_a_step(size: int) -> bool:
+def _reaches_a_step(size: int) -> bool:
     """Whether a chain grown to ``size`` spaces scores more than one a space smaller."""
     return chain_points(size) > chain_points(size - 1)
 
