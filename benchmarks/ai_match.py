@@ -45,9 +45,10 @@ import random
 import signal
 import statistics
 import sys
+import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -293,22 +294,24 @@ def workers(count: int) -> ProcessPoolExecutor:
 
 
 def ended_games(futures: list[Future[GameResult]], report: Callable[[GameResult], None]) -> list[GameResult]:
-    """The games' results, each given to ``report`` as it ends. At Ctrl-C (while waiting or while reporting)
-    the games still running or waiting are dropped, their processes stopped (the pool then fails the rest),
-    and the run goes on to its table with the games that ended, deaf to a second Ctrl-C (a terminal's, or
-    ``timeout``'s, which signals the whole group too)."""
+    """The games' results, each given to ``report`` as it ends. A Ctrl-C only raises a flag, looked at
+    between games (at least every second), so a game counts in the table if and only if it was reported;
+    then the games still running or waiting are dropped, their processes stopped (the pool then fails the
+    rest), and the run goes on to its table with the games that ended, deaf to a second Ctrl-C (a
+    terminal's, or ``timeout``'s, which signals the whole group too)."""
+    asked = threading.Event()
+    signal.signal(signal.SIGINT, lambda number, frame: asked.set())
     results: list[GameResult] = []
-    try:
-        for future in as_completed(futures):
-            result = future.result()
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})  # a game is counted if and only if reported
-            try:
-                results.append(result)
-                report(result)
-            finally:
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-    except KeyboardInterrupt:
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    pending = set(futures)
+    while pending and not asked.is_set():
+        ended, pending = wait(pending, timeout=1.0, return_when=FIRST_COMPLETED)
+        for future in ended:
+            if asked.is_set():
+                break
+            results.append(future.result())
+            report(results[-1])
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if asked.is_set():
         for child in multiprocessing.active_children():
             child.terminate()
         print(f"\ninterrupted: {len(results)} of {len(futures)} games ended; the table counts those", flush=True)

@@ -75,7 +75,7 @@ def test_ctrl_c_while_a_game_is_reported_counts_it_once_reported_and_stops_there
         print(f"  hard-normal game {result.index + 1}")
         reported.append(result.index)
 
-    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    before = signal.getsignal(signal.SIGINT)
     try:
         results = ended_games(futures, report)
         assert signal.getsignal(signal.SIGINT) == signal.SIG_IGN  # deaf to a second Ctrl-C
