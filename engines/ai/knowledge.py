@@ -19,9 +19,11 @@ LEVEL_ITERATIONS: Mapping[str, Mapping[str, int]] = Registry[Mapping[str, int]](
 """Per game, the iterations a move of each tree-search level, live from the games' entries."""
 
 
-def knowledge_for(game: Game[StateT]) -> AnyKnowledge:
-    """The search help for ``game`` (each game's own module); a game without one gets plain search."""
-    where = entry(game.name).knowledge
+def knowledge_for(game: Game[StateT], level: str | None = None) -> AnyKnowledge:
+    """The search help for ``game`` (each game's own module), or the one its computer ``level`` has of its
+    own; a game without one gets plain search."""
+    game_entry = entry(game.name)
+    where = game_entry.level_knowledge.get(level, game_entry.knowledge) if level else game_entry.knowledge
     if where is None:
         return Knowledge()
     found = load(where)
@@ -72,7 +74,7 @@ def computer_player(
         return own
     if iterations is None:
         iterations = game_entry.levels.get(level)
-    knowledge, widening = knowledge_for(game), game_entry.widening.get(level)
+    knowledge, widening = knowledge_for(game, level), game_entry.widening.get(level)
     if game_entry.solve:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
