@@ -91,6 +91,8 @@ BUILT_IN: tuple[GameEntry, ...] = (
         "newrule", "New Rule", "blockref.engines.newrule", "blockref.bridge.games.newrule:NewRuleWorld",
         "blockref.bridge.rules:newrule.txt", "docs/rules/newrule.md in the blockref project",
         knowledge="blockref.engines.ai.newrule_heuristics:NEWRULE_KNOWLEDGE",
+        # hard's playouts score the margin as well as the result (see the knowledge)
+        level_knowledge={"hard": "blockref.engines.ai.newrule_heuristics:NEWRULE_HARD_KNOWLEDGE"},
         # about 0.1, 0.4 and 1 s a move here. With the generic levels' split of the knowledge, New Rule's
         # easy and normal had none (its knowledge is move priors alone): a plain random-rollout search no
         # stronger than an outside baseline's (OpenSpiel's MCTS); a New Rule game is decided at its end

@@ -14,7 +14,8 @@ are tried in the order of their priors, and with ``widening`` a node only opens 
 once it has enough visits (progressive widening: ``1 + widening * sqrt(visits)`` children), so
 the search goes deep along the moves its priors like instead of trying every move once first.
 Playouts are capped at ``max_playout_plies`` and then scored by the evaluation (a draw without
-one); a cap of 0 scores every new leaf by the evaluation alone.
+one); a cap of 0 scores every new leaf by the evaluation alone. A playout that reaches the game's end
+scores its ``returns()``, or what the knowledge's ``final_returns`` makes of that end.
 
 With ``solve`` the search is an MCTS-Solver (Winands et al., 2008): a terminal leaf's returns are its
 proven outcome, a node whose player has a child proven to win (return 1), or whose children are all
@@ -76,6 +77,9 @@ class Knowledge(Generic[A]):
     max_playout_plies: int | None = None
     plans: Plans[A] | None = None
     answers: Answers[A] | None = None
+    final_returns: Evaluation[A] | None = None
+    """Scores a playout that reached the game's end, such as its result weighed with the margin
+    (``None``: ``returns()``). A leaf that is itself terminal keeps ``returns()``: its proven outcome."""
 
 
 AnyKnowledge = Knowledge[Any]
@@ -343,6 +347,8 @@ class MCTS:
             else:
                 play(actions[rng.randrange(len(actions))])
             plies += 1
+        if plies and knowledge.final_returns is not None:
+            return knowledge.final_returns(state)
         return state.returns()
 
     # --- a round in which everybody acts at once -----------------------------------------

@@ -51,6 +51,8 @@ preferring traps was no better than uniform playouts (3-1-8 alone, 8-7-17 togeth
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import random
 from collections.abc import Sequence
 
@@ -157,3 +159,32 @@ def playout_policy(
 
 
 NEWRULE_KNOWLEDGE = Knowledge(priors=priors, playout_policy=playout_policy)
+
+RESULT_SHARE = 0.6
+"""Of a playout's verdict, the share its result (win, draw or loss) gets; the margin has the rest."""
+MARGIN_SCALE = 4.0
+"""Points of margin at which the margin's share is three quarters spent (``tanh(1)``)."""
+
+
+def margin_returns(state: GameState[NewRuleAction]) -> list[float]:
+    """A finished game's verdict per player: its result, and the more points its side won by, the better.
+
+    >>> import random
+    >>> from blockref.engines.newrule import NewRuleGame
+    >>> from blockref.engines.newrule.random_play import random_game
+    >>> end = random_game(NewRuleGame(size=4), random.Random(0))
+    >>> end.side_scores(), end.returns(), [round(v, 2) for v in margin_returns(end)]
+    ({1: 2, 2: 0}, [1.0, -1.0], [0.78, -0.78])
+    """
+    assert isinstance(state, NewRuleState)
+    sides = state.side_scores()
+    values = []
+    for player in range(1, state.game.num_players + 1):
+        margin = sides[side_of(player)] - sides[3 - side_of(player)]
+        result = (margin > 0) - (margin < 0)
+        values.append(RESULT_SHARE * result + (1 - RESULT_SHARE) * math.tanh(margin / MARGIN_SCALE))
+    return values
+
+
+NEWRULE_HARD_KNOWLEDGE = dataclasses.replace(NEWRULE_KNOWLEDGE, final_returns=margin_returns)
+"""Hard's: playouts that end score the margin as well as the result (see the module text)."""

@@ -146,6 +146,7 @@ class MCTSPlayer:
                 playout_policy=knowledge.playout_policy if chosen.use_playout_policy else None,
                 priors=knowledge.priors if chosen.use_priors else None,
                 max_playout_plies=knowledge.max_playout_plies,
+                final_returns=knowledge.final_returns if chosen.use_evaluation else None,
             )
             if time_budget is None and iterations is None:
                 iterations = chosen.iterations
