@@ -9,9 +9,16 @@ import pytest
 
 from blockref.engines.ai.knowledge import LEVEL_ITERATIONS, computer_player
 from blockref.engines.ai.mcts import Knowledge
-from blockref.engines.ai.newrule_heuristics import NEWRULE_KNOWLEDGE, playout_policy, priors
+from blockref.engines.ai.newrule_heuristics import (
+    NEWRULE_HARD_KNOWLEDGE,
+    NEWRULE_KNOWLEDGE,
+    margin_returns,
+    playout_policy,
+    priors,
+)
 from blockref.engines.ai.players import MCTSPlayer
-from blockref.engines.newrule import NewRuleGame, NewRuleState, replay
+from blockref.engines.newrule import NewRuleGame, NewRuleState, replay, side_of
+from blockref.engines.newrule.random_play import random_game
 from tests.engines.newrule.golden_files import GOLDEN
 
 # Player 2's d4 has three walls; player 1 to move: e4-e5 kills it.
@@ -128,3 +135,26 @@ def test_priors_wall_in_a_full_chain_rather_than_grow_it() -> None:
     own_outline = [weights[w] for w in ("a1-b1", "a1-a2", "c2-d2", "f1-g1")]
     assert max(growths) < min(own_outline)
     assert min(own_outline) > weights["c4-c5"]  # a wall far from any chain
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_margin_returns_keep_the_result_and_grow_with_the_margin(players: int) -> None:
+    ends = [random_game(NewRuleGame(size=5, players=players), random.Random(seed)) for seed in range(40)]
+    by_margin: dict[int, float] = {}
+    for end in ends:
+        sides, values = end.side_scores(), margin_returns(end)
+        for player, (value, result) in enumerate(zip(values, end.returns(), strict=True), start=1):
+            assert -1 < value < 1 and (value > 0) - (value < 0) == result
+            margin = sides[side_of(player)] - sides[3 - side_of(player)]
+            assert by_margin.setdefault(margin, value) == pytest.approx(value)
+    ordered = [by_margin[m] for m in sorted(by_margin)]
+    assert len(ordered) >= 3 and ordered == sorted(ordered) and len(set(ordered)) == len(ordered)
+
+
+def test_only_hard_scores_the_margin() -> None:
+    game = NewRuleGame()
+    players = {level: computer_player(game, level, 1) for level in ("easy", "normal", "hard")}
+    knowledge = {level: p.search.knowledge for level, p in players.items() if isinstance(p, MCTSPlayer)}
+    assert knowledge["hard"] is NEWRULE_HARD_KNOWLEDGE and NEWRULE_HARD_KNOWLEDGE.final_returns is margin_returns
+    assert knowledge["easy"].final_returns is None and knowledge["normal"].final_returns is None
+    assert NEWRULE_HARD_KNOWLEDGE.priors is priors and NEWRULE_HARD_KNOWLEDGE.playout_policy is playout_policy

@@ -71,3 +71,19 @@ def test_bad_styles_are_refused() -> None:
         SearchSettings(iterations=10, widening=0.0)
     with pytest.raises(ValueError):
         SearchSettings(iterations=10, temperature=-1.0)
+
+
+def test_final_returns_score_playouts_that_end_and_leave_proven_leaves_alone() -> None:
+    # Every playout's end is scored as a draw, so only terminal leaves (the solver's proofs) still know
+    # that "xx.oo...." is won at 2 for x and that o wins at 5 if x plays elsewhere.
+    ends: list[GameState[Any]] = []
+
+    def all_draws(state: GameState[Any]) -> Sequence[float]:
+        ends.append(state.clone())
+        return [0.0, 0.0]
+
+    state = TicTacToe().from_board("xx.oo....")
+    player = MCTSPlayer(iterations=200, seed=1, knowledge=Knowledge(final_returns=all_draws), solve=True)
+    assert player.choose(state) == 2
+    assert player.search._root is not None and player.search._root.outcome == WON
+    assert ends and all(end.is_terminal() for end in ends)
