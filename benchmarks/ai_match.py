@@ -14,8 +14,10 @@ goes on, so the level's average so far, given before, handed the baseline 1.3 to
 level's processor time over a New Rule or Tightwire game, the most where those games are decided:
 late). Its first action, before the level has moved, is its calibration: the fewest simulations
 that choose. Each game's line gives both sides' processor time per action (an interrupted run keeps
-them); the table gives per game and level W-D-L with the 95% Wilson interval against the target
-(>= 90% at equal time, >= 75% at 10x), and both sides' processor time per action.
+them), and a game still under way says so every ``PROGRESS_EVERY`` actions (a Tightwire game given
+the baseline 10x the time can run 1,000 actions and over an hour); the table gives per game and level
+W-D-L with the 95% Wilson interval against the target (>= 90% at equal time, >= 75% at 10x), and both
+sides' processor time per action.
 
 Pairings (left vs right): hard vs normal, normal vs easy, hard vs greedy (one ply with the Nodes
 evaluation), and on request hard vs random. Every level plays at its own budget (``--scale``
@@ -69,6 +71,8 @@ INTERRUPTED = 130
 """The exit status of a run stopped by Ctrl-C (its table counts the games that ended), as a shell's."""
 TARGET_WIN_RATE = {"hard-normal": 0.75, "normal-easy": 0.75, "hard-greedy": 0.95}
 TARGET_AT_LIMIT = 0.10
+PROGRESS_EVERY = 200
+"""Against the baseline, a game still under way prints a line each time this many more actions are played."""
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -284,8 +288,27 @@ def play_baseline(name: str, level: str, index: int, seed: int, setup: Setup, fa
         else:  # the level's next action begins its next turn
             latest_turn.clear()
         state.apply(action)
+        played = effort[level].pieces + effort[BASELINE].pieces
+        if played % PROGRESS_EVERY == 0 and not state.is_terminal():
+            print(progress_line(f"{name}-{level}", index, left_seat, effort, time.perf_counter() - started), flush=True)
     turns = sum(e.pieces for e in effort.values())
     return GameResult(f"{name}-{level}", index, left_seat, state.winner(), turns, time.perf_counter() - started, effort)
+
+
+def progress_line(pairing: str, index: int, left_seat: int, effort: dict[str, Search], wall: float) -> str:
+    """The line that says a game against the baseline is still under way: actions so far, both sides'
+    processor time an action, and the wall time.
+
+    >>> effort = {"hard": Search(0, 180.0, 200), BASELINE: Search(9000, 1800.0, 200)}
+    >>> progress_line("tightwire-hard", 6, 1, effort, 2100.0)
+    '  tightwire-hard game 7 as player 1, under way: 400 actions, 0.900 / 9.000 s an action, 35 min so far'
+    """
+    level, base = (effort[key] for key in (pairing.split("-")[1], BASELINE))
+    return (
+        f"  {pairing} game {index + 1} as player {left_seat}, under way: {level.pieces + base.pieces} actions,"
+        f" {level.seconds / level.pieces:.3f} / {base.seconds / base.pieces:.3f} s an action,"
+        f" {wall / 60:.0f} min so far"
+    )
 
 
 def workers(count: int) -> ProcessPoolExecutor:
