@@ -288,8 +288,7 @@ def play_baseline(name: str, level: str, index: int, seed: int, setup: Setup, fa
         else:  # the level's next action begins its next turn
             latest_turn.clear()
         state.apply(action)
-        played = effort[level].pieces + effort[BASELINE].pieces
-        if played % PROGRESS_EVERY == 0 and not state.is_terminal():
+        if sum(e.pieces for e in effort.values()) % PROGRESS_EVERY == 0 and not state.is_terminal():
             print(progress_line(f"{name}-{level}", index, left_seat, effort, time.perf_counter() - started), flush=True)
     turns = sum(e.pieces for e in effort.values())
     return GameResult(f"{name}-{level}", index, left_seat, state.winner(), turns, time.perf_counter() - started, effort)
@@ -303,12 +302,17 @@ def progress_line(pairing: str, index: int, left_seat: int, effort: dict[str, Se
     >>> progress_line("tightwire-hard", 6, 1, effort, 2100.0)
     '  tightwire-hard game 7 as player 1, under way: 400 actions, 0.900 / 9.000 s an action, 35 min so far'
     """
-    level, base = (effort[key] for key in (pairing.split("-")[1], BASELINE))
+    actions = sum(e.pieces for e in effort.values())
     return (
-        f"  {pairing} game {index + 1} as player {left_seat}, under way: {level.pieces + base.pieces} actions,"
-        f" {level.seconds / level.pieces:.3f} / {base.seconds / base.pieces:.3f} s an action,"
-        f" {wall / 60:.0f} min so far"
+        f"  {pairing} game {index + 1} as player {left_seat}, under way: {actions} actions,"
+        f" {seconds_an_action(pairing, effort)}, {wall / 60:.0f} min so far"
     )
+
+
+def seconds_an_action(pairing: str, effort: dict[str, Search]) -> str:
+    """Both sides' processor time an action so far, the level's first: ``0.900 / 9.000 s an action``."""
+    level, base = (effort[key] for key in (pairing.split("-")[1], BASELINE))
+    return f"{level.seconds / level.pieces:.3f} / {base.seconds / base.pieces:.3f} s an action"
 
 
 def workers(count: int) -> ProcessPoolExecutor:
@@ -350,10 +354,9 @@ def run_baseline(args: argparse.Namespace, setup: Setup) -> int:
 
     def report(r: GameResult) -> None:
         mark = "draw" if r.winner is None else ("won" if r.winner == r.left_seat else "lost")
-        level, base = (r.effort[key] for key in (r.pairing.split("-")[1], BASELINE))
         print(
             f"  {r.pairing} game {r.index + 1} as player {r.left_seat}: {mark}, {r.turns} actions,"
-            f" {level.seconds / level.pieces:.3f} / {base.seconds / base.pieces:.3f} s an action",
+            f" {seconds_an_action(r.pairing, r.effort)}",
             flush=True,
         )
 
