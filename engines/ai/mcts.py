@@ -15,7 +15,8 @@ once it has enough visits (progressive widening: ``1 + widening * sqrt(visits)``
 the search goes deep along the moves its priors like instead of trying every move once first.
 Playouts are capped at ``max_playout_plies`` and then scored by the evaluation (a draw without
 one); a cap of 0 scores every new leaf by the evaluation alone. A playout that reaches the game's end
-scores its ``returns()``, or what the knowledge's ``final_returns`` makes of that end.
+scores its ``returns()``, or what the knowledge's ``final_returns`` makes of that end. A knowledge's
+``known_move`` (such as an endgame table's) is asked first: an action it knows is played unsearched.
 
 With ``solve`` the search is an MCTS-Solver (Winands et al., 2008): a terminal leaf's returns are its
 proven outcome, a node whose player has a child proven to win (return 1), or whose children are all
@@ -64,6 +65,8 @@ Plans = Callable[[GameState[A], int, random.Random], Sequence[Sequence[A]]]
 """For a round in which everybody acts at once: candidate plans for the given player (its own actions)."""
 Answers = Callable[[GameState[A], int, random.Random], Sequence[A]]
 """For such a round: the other players' actions as the given player should expect them (one sample)."""
+KnownMove = Callable[[GameState[A]], A | None]
+"""The action known to be best in a position (an endgame table's), played without searching; None: search."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,8 @@ class Knowledge(Generic[A]):
     final_returns: Evaluation[A] | None = None
     """Scores a playout that reached the game's end, such as its result weighed with the margin
     (``None``: ``returns()``). A leaf that is itself terminal keeps ``returns()``: its proven outcome."""
+    known_move: KnownMove[A] | None = None
+    """Asked first at every search's root: a legal action it gives is played without searching."""
 
 
 AnyKnowledge = Knowledge[Any]
@@ -164,6 +169,9 @@ class MCTS:
         start = time.perf_counter()
         if state.is_terminal():
             raise ValueError("the game is over: there is nothing to choose")
+        known = None if self.knowledge.known_move is None else self.knowledge.known_move(state)
+        if known is not None:
+            return SearchResult(known, 0, time.perf_counter() - start, {})
         root = self._take_root(state)
         self._prepare(root, state)
         assert root.untried is not None

@@ -147,6 +147,7 @@ class MCTSPlayer:
                 priors=knowledge.priors if chosen.use_priors else None,
                 max_playout_plies=knowledge.max_playout_plies,
                 final_returns=knowledge.final_returns if chosen.use_evaluation else None,
+                known_move=knowledge.known_move if chosen.use_evaluation else None,
             )
             if time_budget is None and iterations is None:
                 iterations = chosen.iterations

@@ -17,7 +17,8 @@ and with a static evaluation that knows whose turn it is, 4-0-3 (one stopped at 
 game of the latter shows why: it drew a line joining its own piece to an enemy one where the enemy's next
 turn added a second join, a position that evaluated as one piece under pressure, not as a piece lost.
 With this evaluation it won 7-0-4 of the 11 of 14 games that ended (three stopped at 400 actions, two of
-them a piece down): better, still short of 75%.
+them a piece down): better, still short of 75%. In the endgame of two pieces each on fixed lines, hard
+plays from an exact table (:mod:`~engines.ai.tightwire_endgame`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import random
 from collections.abc import Sequence
 
 from blockref.engines.ai.mcts import Knowledge
+from blockref.engines.ai.tightwire_endgame import known_move, turns_left
 from blockref.engines.core import GameState
 from blockref.engines.tightwire import Draw, Move, Revive, TightwireAction, TightwireState
 
@@ -66,13 +68,16 @@ EXPOSED_VALUE = 0.15
 """What the player to move loses for each of its pieces joined to an enemy piece (one join from lost)."""
 DOOMED_SIDE = 0.95
 """The value for the player to move when its best capture leaves the other side one piece or none."""
+SOLVED_VALUE, SOLVED_TURN = 0.9, 0.002
+"""The value of a position the endgame table has solved, for its winner, less a little a turn to go."""
 
 
 def evaluate_after_captures(state: GameState[TightwireAction]) -> list[float]:
     """Per player a value in (-1, 1) from the material balance once the player to move has taken its best
     capture: what the other side's pieces are worth depends on what the mover can take now, not on how
     many enemy pieces each touches. A piece off the board counts for little once every dot has a line
-    (it cannot come back).
+    (it cannot come back). A position of the endgame table solved at the root
+    (:mod:`~engines.ai.tightwire_endgame`) is worth what the table says.
 
     >>> from blockref.engines.tightwire import TightwireGame
     >>> evaluate_after_captures(TightwireGame().new_initial_state()) == [0.0, 0.0]
@@ -83,6 +88,11 @@ def evaluate_after_captures(state: GameState[TightwireAction]) -> list[float]:
         return state.returns()
     mover = state.current_player() or 1
     other = 3 - mover
+    solved = turns_left(state)
+    if solved is not None:
+        value = SOLVED_VALUE - SOLVED_TURN * min(solved, 100)
+        value = value if solved % 2 else -value
+        return [value, -value] if mover == 1 else [-value, value]
     actions = state.legal_actions()
     doomed = sum(_attackers(state, dot, mover) >= 2 for dot in state.pieces(other))  # taken by any turn
     taken = max([doomed, *(len(state.captures_after(a)) for a in _capture_candidates(state, actions))])
@@ -152,5 +162,7 @@ def playout_policy(
 
 TIGHTWIRE_KNOWLEDGE = Knowledge(evaluate=evaluate, playout_policy=playout_policy, priors=priors,
                                 max_playout_plies=40)
-TIGHTWIRE_HARD_KNOWLEDGE = Knowledge(evaluate=evaluate_after_captures, priors=priors, max_playout_plies=0)
-"""The hard level's: every new leaf scored by :func:`evaluate_after_captures`, no playouts."""
+TIGHTWIRE_HARD_KNOWLEDGE = Knowledge(evaluate=evaluate_after_captures, priors=priors, max_playout_plies=0,
+                                     known_move=known_move)
+"""The hard level's: every new leaf scored by :func:`evaluate_after_captures`, no playouts, and the
+two-against-two endgame played from its table."""
