@@ -4,6 +4,7 @@ and the hard level plays a won endgame out to the capture within the count, thro
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -17,6 +18,7 @@ from blockref.engines.ai.tightwire_endgame import (
     table_for,
     turns_left,
 )
+from blockref.engines.ai.tightwire_heuristics import SOLVED_TURN, SOLVED_VALUE, evaluate_after_captures
 from blockref.engines.tightwire import Draw, TightwireGame, TightwireState, dot_name
 
 SETUP = "A1,E1/A5,E5"
@@ -99,23 +101,26 @@ def test_boards_over_five_by_five_are_left_to_the_search() -> None:
     assert in_endgame(state) and table_for(state) is None and known_move(state) is None
 
 
-@pytest.mark.parametrize("opponent", ["random", "normal"])
-def test_hard_wins_a_won_endgame_within_the_tables_count(opponent: str) -> None:
+def set_up(wanted: Callable[[int], bool]) -> tuple[TightwireState, int]:
+    """A game on the lines of :func:`filled`, player 1 to move in the first position (in the table's order)
+    whose count ``wanted`` accepts, set up by drawing the same lines with the pieces placed elsewhere."""
     board, lines = filled(SETUP, 1)
     table = table_for(board)
     assert table is not None
-    # a position won for player 1 in some turns, set up by the same lines drawn with other pieces
     for (first, second, mover), value in sorted(table.turns.items()):
-        if mover != 1 or value < 7 or value % 2 == 0:
+        if mover != 1 or not wanted(value):
             continue
         names = [[dot_name(d) for d in board.geometry.dots if mask >> d & 1] for mask in (first, second)]
-        setup = "/".join(",".join(half) for half in names)
-        state, _ = filled(setup, 2 if len(lines) % 2 else 1, lines)
+        state, _ = filled("/".join(",".join(half) for half in names), 2 if len(lines) % 2 else 1, lines)
         if len(state.history()) == len(lines) and in_endgame(state) and state.current_player() == 1:
-            break
-    else:
-        pytest.fail("no won position could be set up")
-    assert turns_left(state) == value and position_of(state) == (first, second, 1)
+            assert turns_left(state) == value and position_of(state) == (first, second, 1)
+            return state, value
+    raise AssertionError("no such position could be set up")
+
+
+@pytest.mark.parametrize("opponent", ["random", "normal"])
+def test_hard_wins_a_won_endgame_within_the_tables_count(opponent: str) -> None:
+    state, value = set_up(lambda turns: turns >= 7 and turns % 2 == 1)
     hard = computer_player(state.game, "hard", seed=1)
     other = RandomPlayer(2) if opponent == "random" else computer_player(state.game, "normal", seed=2)
     assert isinstance(hard, MCTSPlayer)
@@ -128,3 +133,11 @@ def test_hard_wins_a_won_endgame_within_the_tables_count(opponent: str) -> None:
         state.apply(action)
         turns += 1
     assert state.winner() == 1 and turns <= value
+
+
+@pytest.mark.parametrize("won", [True, False])
+def test_the_hard_evaluation_scores_a_solved_position_by_the_table(won: bool) -> None:
+    state, value = set_up(lambda turns: turns >= 4 and turns % 2 == won)
+    scores = evaluate_after_captures(state)
+    mine = SOLVED_VALUE - SOLVED_TURN * value
+    assert scores == pytest.approx([mine, -mine] if won else [-mine, mine])
