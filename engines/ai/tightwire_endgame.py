@@ -98,16 +98,13 @@ def solve(joins: Sequence[int], dots: Sequence[int]) -> EndgameTable:
                 before = (first ^ step, second, 1) if mover == 2 else (first, second ^ step, 2)
                 if before in turns:
                     continue
-                if value % 2 == 0:  # a loss for the player to move here: a win for who moved into it
-                    turns[before] = value + 1
-                    decided.append(before)
-                    del open_moves[before]
-                else:
+                if value % 2 == 1:  # a win for the player to move here: one way fewer out for who moved in
                     open_moves[before] -= 1
-                    if open_moves[before] == 0:
-                        turns[before] = value + 1
-                        decided.append(before)
-                        del open_moves[before]
+                    if open_moves[before]:
+                        continue
+                turns[before] = value + 1  # won by moving into a loss, or lost with every way out gone
+                decided.append(before)
+                del open_moves[before]
     return EndgameTable(tuple(joins), turns)
 
 
