@@ -4,6 +4,7 @@
     .venv/bin/python benchmarks/ai_match.py --games 8 --scale 0.25 # quicker: a quarter of every budget
     .venv/bin/python benchmarks/ai_match.py --opponent openspiel-mcts [--games-of nodes] [--levels hard]
                                             [--time-factor 10]     # every level against an outside baseline
+                                            [--action-limit 400] [--results games.jsonl]  # resumable
 
 With ``--opponent openspiel-mcts`` (needs ``pip install -e '.[baseline]'``) every level of every
 turn-based game, at its own budget, plays OpenSpiel's MCTS with random rollouts instead
@@ -15,9 +16,11 @@ level's processor time over a New Rule or Tightwire game, the most where those g
 late). Its first action, before the level has moved, is its calibration: the fewest simulations
 that choose. Each game's line gives both sides' processor time per action (an interrupted run keeps
 them), and a game still under way says so every ``PROGRESS_EVERY`` actions (a Tightwire game given
-the baseline 10x the time can run 1,000 actions and over an hour); the table gives per game and level
-W-D-L with the 95% Wilson interval against the target (>= 90% at equal time, >= 75% at 10x), and both
-sides' processor time per action.
+the baseline 10x the time can run 1,000 actions and over an hour; ``--action-limit`` stops a game there,
+a draw, which counts as not won); the table gives per game and level W-D-L with the 95% Wilson interval
+against the target (>= 90% at equal time, >= 75% at 10x), and both sides' processor time per action.
+``--results FILE`` keeps each game as it ends (``benchmarks/match_results.py``); the same command run
+again, after a Ctrl-C or a lost machine, plays only the games the file does not hold yet and counts them all.
 
 Pairings (left vs right): hard vs normal, normal vs easy, hard vs greedy (one ply with the Nodes
 evaluation), and on request hard vs random. Every level plays at its own budget (``--scale``
@@ -51,11 +54,12 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from benchmarks.match_results import GameResult, Search, load_results, save_result
 from blockref.engines.ai.knowledge import computer_player, greedy_player
 from blockref.engines.ai.nodes_levels import NODES_LEVELS
 from blockref.engines.ai.players import MCTSPlayer, Player, RandomPlayer
@@ -97,34 +101,11 @@ class Setup:
     turn_limit: int
     corners: Corners
     scale: float
+    action_limit: int | None = None
+    """Against the baseline, the actions after which a game still under way is stopped (a draw)."""
 
     def game(self) -> NodesGame:
         return NodesGame(corners=self.corners, turn_limit=self.turn_limit)
-
-
-@dataclass
-class Search:
-    """Search effort of one kind of player: iterations, seconds and pieces chosen."""
-
-    iterations: int = 0
-    seconds: float = 0.0
-    pieces: int = 0
-
-    def add(self, other: Search) -> None:
-        self.iterations += other.iterations
-        self.seconds += other.seconds
-        self.pieces += other.pieces
-
-
-@dataclass
-class GameResult:
-    pairing: str
-    index: int
-    left_seat: int
-    winner: int | None
-    turns: int
-    seconds: float
-    effort: dict[str, Search] = field(default_factory=dict)
 
 
 def make_player(name: str, setup: Setup, seed: int) -> Player:
@@ -265,7 +246,8 @@ def baseline_target(factor: float) -> float:
 
 def play_baseline(name: str, level: str, index: int, seed: int, setup: Setup, factor: float) -> GameResult:
     """One game of ``level`` against the baseline in game ``name``; the level is seat 1 in even games. The
-    result's ``turns`` counts actions (pieces in Nodes)."""
+    result's ``turns`` counts actions (pieces in Nodes); a game still under way at ``setup.action_limit``
+    actions is stopped there, a draw."""
     from benchmarks.openspiel_baseline import SpielPlayer
 
     game = setup.game() if name == "nodes" else make_game(name)
@@ -275,7 +257,8 @@ def play_baseline(name: str, level: str, index: int, seed: int, setup: Setup, fa
     state = game.new_initial_state()
     started = time.perf_counter()
     latest_turn: list[float] = []  # the level's processor time per action of its latest turn
-    while not state.is_terminal():
+    actions = 0
+    while not state.is_terminal() and actions != setup.action_limit:
         mine = state.current_player() == left_seat
         player = ours if mine else theirs
         before, began = theirs.simulations, time.process_time()
@@ -288,10 +271,12 @@ def play_baseline(name: str, level: str, index: int, seed: int, setup: Setup, fa
         else:  # the level's next action begins its next turn
             latest_turn.clear()
         state.apply(action)
-        if sum(e.pieces for e in effort.values()) % PROGRESS_EVERY == 0 and not state.is_terminal():
+        actions += 1
+        if actions % PROGRESS_EVERY == 0 and not state.is_terminal() and actions != setup.action_limit:
             print(progress_line(f"{name}-{level}", index, left_seat, effort, time.perf_counter() - started), flush=True)
-    turns = sum(e.pieces for e in effort.values())
-    return GameResult(f"{name}-{level}", index, left_seat, state.winner(), turns, time.perf_counter() - started, effort)
+    wall = time.perf_counter() - started
+    stopped = not state.is_terminal()
+    return GameResult(f"{name}-{level}", index, left_seat, state.winner(), actions, wall, effort, stopped)
 
 
 def progress_line(pairing: str, index: int, left_seat: int, effort: dict[str, Search], wall: float) -> str:
@@ -349,25 +334,51 @@ def run_baseline(args: argparse.Namespace, setup: Setup) -> int:
     """Every chosen level of every chosen game against the baseline; prints each game and the table."""
     factor = args.time_factor
     print(f"{BASELINE} (random rollouts, UCT c 2) at {factor:g}x each level's processor time per action;")
-    print(f"{args.games} games per game and level on {args.workers} processes ({os.cpu_count()} cores here)")
+    limit = f"stopped at {setup.action_limit} actions (a draw)" if setup.action_limit else "played to the end"
+    print(f"{args.games} games per game and level, {limit}, on {args.workers} processes ({os.cpu_count()} cores here)")
     started = time.perf_counter()
+    seeds = {index: args.seed + index for index in range(args.games)}
+    settings = {"time_factor": factor, "action_limit": setup.action_limit, "turn_limit": setup.turn_limit,
+                "corners": setup.corners}  # fmt: skip
+    wanted_pairings = {f"{name}-{level}" for name in args.games_of for level in args.levels}
+    try:
+        kept = load_results(args.results, seeds, settings) if args.results else []
+    except OSError as error:
+        print(f"cannot read {args.results}: {error.strerror or error}")
+        return 2
+    kept = [r for r in kept if r.pairing in wanted_pairings]
+    if kept:
+        print(f"{len(kept)} games read from {args.results} (this version, seeds and settings):")
 
     def report(r: GameResult) -> None:
         mark = "draw" if r.winner is None else ("won" if r.winner == r.left_seat else "lost")
         print(
-            f"  {r.pairing} game {r.index + 1} as player {r.left_seat}: {mark}, {r.turns} actions,"
+            f"  {r.pairing} game {r.index + 1} as player {r.left_seat}: {mark}"
+            f"{' (stopped at the action limit)' if r.stopped else ''}, {r.turns} actions,"
             f" {seconds_an_action(r.pairing, r.effort)}",
             flush=True,
         )
 
+    def report_and_keep(r: GameResult) -> None:
+        report(r)
+        if args.results:
+            try:
+                save_result(args.results, r, seeds[r.index], settings)
+            except OSError as error:
+                print(f"  could not keep that game in {args.results} ({error.strerror or error})", flush=True)
+
+    for result in sorted(kept, key=lambda r: (r.pairing, r.index)):
+        report(result)
+    have = {(r.pairing, r.index) for r in kept}
     with workers(args.workers) as pool:
         futures = [
-            pool.submit(play_baseline, name, level, index, args.seed + index, setup, factor)
+            pool.submit(play_baseline, name, level, index, seeds[index], setup, factor)
             for name in args.games_of
             for level in args.levels
             for index in range(args.games)
+            if (f"{name}-{level}", index) not in have
         ]
-        results = ended_games(futures, report)
+        results = kept + ended_games(futures, report_and_keep)
     print()
     print(
         f"{'game-level':<16} {'W-D-L':>8} {'win':>5} {'95% CI':>14} {'target':>12} {'actions':>7}"
@@ -393,7 +404,7 @@ def run_baseline(args: argparse.Namespace, setup: Setup) -> int:
             f" {base.seconds / base.pieces:>17.3f} {base.iterations / base.pieces:>18.1f}"
         )
     print(f"\nwall time {time.perf_counter() - started:.0f} s")
-    return 0 if len(results) == len(futures) else INTERRUPTED
+    return 0 if len(results) == len(futures) + len(kept) else INTERRUPTED
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -409,10 +420,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games-of", nargs="+", choices=GAMES, default=list(GAMES), help="with --opponent")
     parser.add_argument("--levels", nargs="+", choices=NODES_LEVELS, default=list(NODES_LEVELS), help="with --opponent")
     parser.add_argument("--time-factor", type=float, default=1.0, help="with --opponent: its time over a level's")
+    parser.add_argument("--action-limit", type=int, help="with --opponent: stop a game at this many actions, a draw")
+    parser.add_argument(
+        "--results", type=Path, help="with --opponent: keep each game in this file; play only the games missing"
+    )
     args = parser.parse_args(argv)
     if args.games < 1 or args.workers < 1 or args.scale <= 0 or args.turn_limit < 1 or args.time_factor <= 0:
         parser.error("--games, --workers and --turn-limit must be at least 1, --scale and --time-factor positive")
-    setup = Setup(args.turn_limit, args.corners, args.scale)
+    if args.action_limit is not None and args.action_limit < 1:
+        parser.error("--action-limit must be at least 1")
+    setup = Setup(args.turn_limit, args.corners, args.scale, args.action_limit)
     signal.signal(signal.SIGINT, signal.default_int_handler)  # a shell starts background jobs deaf to it
     if args.opponent:
         try:

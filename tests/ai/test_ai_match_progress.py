@@ -7,30 +7,16 @@ import doctest
 import re
 import sys
 import types
-from typing import Any
 
 import pytest
 
 from benchmarks import ai_match
 from blockref.engines.ai.players import RandomPlayer
-from blockref.engines.core import Game, GameState
+from tests.ai.random_baseline import RandomBaseline
 
 UNDER_WAY = re.compile(
     r"  newrule-easy game 2 as player 2, under way: (\d+) actions, \d+\.\d{3} / \d+\.\d{3} s an action, \d+ min so far"
 )
-
-
-class RandomBaseline(RandomPlayer):
-    """Stands in for OpenSpiel's player (an optional extra): its counters, random actions."""
-
-    def __init__(self, game: Game[Any], seed: int) -> None:
-        super().__init__(seed)
-        self.simulations = 0
-        self.budget = 0.0
-
-    def choose(self, state: GameState[Any]) -> Any:
-        self.simulations += 1
-        return super().choose(state)
 
 
 def test_progress_line_example() -> None:
