@@ -276,7 +276,8 @@ def play_baseline(name: str, level: str, index: int, seed: int, setup: Setup, fa
             print(progress_line(f"{name}-{level}", index, left_seat, effort, time.perf_counter() - started), flush=True)
     wall = time.perf_counter() - started
     stopped = not state.is_terminal()
-    return GameResult(f"{name}-{level}", index, left_seat, state.winner(), actions, wall, effort, stopped)
+    pairing = f"{name}-{level}"
+    return GameResult(pairing, index, left_seat, state.winner(), actions, wall, effort, stopped, state.history())
 
 
 def progress_line(pairing: str, index: int, left_seat: int, effort: dict[str, Search], wall: float) -> str:

@@ -54,6 +54,8 @@ class GameResult:
     effort: dict[str, Search] = field(default_factory=dict)
     stopped: bool = False
     """Stopped unfinished at the run's action limit (counted as a draw)."""
+    history: list[str] = field(default_factory=list)
+    """The game's actions as its record writes them, to look at how it went (how a long one ran on)."""
 
 
 def save_result(path: Path, result: GameResult, seed: int, settings: dict[str, Any]) -> None:
@@ -79,6 +81,7 @@ def load_results(path: Path, seeds: dict[int, int], settings: dict[str, Any]) ->
                 None if record["winner"] is None else int(record["winner"]),
                 int(record["turns"]), float(record["seconds"]),
                 {name: Search(**search) for name, search in record["effort"].items()}, bool(record["stopped"]),
+                [str(entry) for entry in record.get("history", [])],
             )  # fmt: skip
             same = (record["version"], record["seed"], record["settings"]) == (
                 __version__, seeds.get(result.index), settings

@@ -4,6 +4,7 @@ run again plays only the games the file does not hold and counts them all."""
 
 from __future__ import annotations
 
+import doctest
 import json
 import sys
 import types
@@ -13,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from benchmarks import ai_match
+from benchmarks import ai_match, match_results
 from benchmarks.match_results import GameResult, Search, load_results, save_result
 from blockref.engines.ai.players import RandomPlayer
 from tests.ai.random_baseline import RandomBaseline
@@ -44,6 +45,7 @@ def test_a_game_at_the_action_limit_is_stopped_there_unfinished(random_games: li
     result = ai_match.play_baseline("tightwire", "easy", 0, 5, ai_match.Setup(400, "diagonal", 1.0, 7), 10.0)
     assert (result.turns, result.winner, result.stopped) == (7, None, True)
     assert sum(search.pieces for search in result.effort.values()) == 7
+    assert len(result.history) == 7  # the record of how it went, kept with it
     ended = ai_match.play_baseline("newrule", "easy", 0, 5, ai_match.Setup(400, "diagonal", 1.0, 10_000), 1.0)
     assert not ended.stopped and ended.turns < 10_000  # played to its end
 
@@ -76,9 +78,15 @@ def test_a_run_again_plays_only_the_games_its_file_does_not_hold(
     assert "read from" not in capsys.readouterr().out
 
 
+def test_the_modules_example() -> None:
+    result = doctest.testmod(match_results)
+    assert result.attempted == 6 and result.failed == 0
+
+
 def test_a_result_comes_back_as_it_was_kept(tmp_path: Path) -> None:
     path = tmp_path / "games.jsonl"
-    stopped = GameResult("tightwire-hard", 4, 1, None, 400, 3600.5, {"hard": Search(9, 170.25, 200)}, True)
+    effort = {"hard": Search(9, 170.25, 200)}
+    stopped = GameResult("tightwire-hard", 4, 1, None, 400, 3600.5, effort, True, ["draw A1-B2", "move A5-A4"])
     save_result(path, stopped, seed=605, settings=SETTINGS)
     assert load_results(path, {4: 605}, SETTINGS) == [stopped]
     assert load_results(path, {4: 606}, SETTINGS) == []  # another seed
