@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.ai_match import GameResult, ended_games
+from benchmarks.ai_match import ended_games
+from benchmarks.match_results import GameResult
 
 ROOT = Path(__file__).resolve().parents[2]
 
