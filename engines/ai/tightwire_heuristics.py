@@ -17,8 +17,8 @@ and with a static evaluation that knows whose turn it is, 4-0-3 (one stopped at 
 game of the latter shows why: it drew a line joining its own piece to an enemy one where the enemy's next
 turn added a second join, a position that evaluated as one piece under pressure, not as a piece lost.
 With this evaluation it won 7-0-4 of the 11 of 14 games that ended (three stopped at 400 actions, two of
-them a piece down): better, still short of 75%. In the endgame of two pieces each on fixed lines, hard
-plays from an exact table (:mod:`~engines.ai.tightwire_endgame`).
+them a piece down): better, still short of 75%. In the endgames of two or three pieces a side on fixed
+lines, hard plays from exact tables (:mod:`~engines.ai.tightwire_endgame`).
 """
 
 from __future__ import annotations
@@ -69,15 +69,15 @@ EXPOSED_VALUE = 0.15
 DOOMED_SIDE = 0.95
 """The value for the player to move when its best capture leaves the other side one piece or none."""
 SOLVED_VALUE, SOLVED_TURN = 0.9, 0.002
-"""The value of a position the endgame table has solved, for its winner, less a little a turn to go."""
+"""The value of a position the endgame tables have solved, for its winner, less a little a turn to go."""
 
 
 def evaluate_after_captures(state: GameState[TightwireAction]) -> list[float]:
     """Per player a value in (-1, 1) from the material balance once the player to move has taken its best
     capture: what the other side's pieces are worth depends on what the mover can take now, not on how
     many enemy pieces each touches. A piece off the board counts for little once every dot has a line
-    (it cannot come back). A position of the endgame table solved at the root
-    (:mod:`~engines.ai.tightwire_endgame`) is worth what the table says.
+    (it cannot come back). A position of the endgame tables solved at the root
+    (:mod:`~engines.ai.tightwire_endgame`) is worth what the tables say.
 
     >>> from blockref.engines.tightwire import TightwireGame
     >>> evaluate_after_captures(TightwireGame().new_initial_state()) == [0.0, 0.0]
@@ -165,4 +165,4 @@ TIGHTWIRE_KNOWLEDGE = Knowledge(evaluate=evaluate, playout_policy=playout_policy
 TIGHTWIRE_HARD_KNOWLEDGE = Knowledge(evaluate=evaluate_after_captures, priors=priors, max_playout_plies=0,
                                      known_move=known_move)
 """The hard level's: every new leaf scored by :func:`evaluate_after_captures`, no playouts, and the
-two-against-two endgame played from its table."""
+endgames of two or three pieces a side played from their tables."""
