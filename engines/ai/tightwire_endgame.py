@@ -286,7 +286,9 @@ def in_endgame(state: TightwireState) -> bool:
     return _solved_material(state) and lines_fixed(state)
 
 
-_tables: dict[tuple[tuple[tuple[int, int], ...], int], EndgameTables] = {}
+_tables: dict[tuple[int, ...], tuple[int, EndgameTables]] = {}
+"""Per set of lines (:meth:`TightwireState.joins`), the most pieces in all its tables were solved for, and
+the tables."""
 
 
 def table_for(state: TightwireState, build: bool = True) -> EndgameTables | None:
@@ -295,24 +297,19 @@ def table_for(state: TightwireState, build: bool = True) -> EndgameTables | None
     if not (build or _tables) or not lines_fixed(state):
         return None
     pieces = sum(min(len(state.pieces(p)), MOST) for p in (1, 2))  # the most a solved endgame of the game has
-    lines = tuple(sorted((min(a, b), max(a, b)) for a, b, _ in state.lines()))
-    for (known, most), tables in _tables.items():
-        if known == lines and most >= pieces:
-            return tables
-    if not build:
-        return None
+    lines = state.joins()
+    most, known = _tables.get(lines, (0, None))
+    if most >= pieces or not build:
+        return known if most >= pieces else None
     dots = tuple(state.geometry.dots)
-    bit = {dot: number for number, dot in enumerate(dots)}
-    joins = [0] * len(dots)
-    for a, b in lines:
-        joins[bit[a]] |= 1 << bit[b]
-        joins[bit[b]] |= 1 << bit[a]
+    joins = [sum(1 << bit for bit, other in enumerate(dots) if lines[dot] >> other & 1) for dot in dots]
     tables = solve(dots, joins, pieces)
     if not tables.counts:
         return None
+    _tables.pop(lines, None)
     while len(_tables) >= TABLES_KEPT:
         del _tables[next(iter(_tables))]
-    _tables[(lines, pieces)] = tables
+    _tables[lines] = (pieces, tables)
     return tables
 
 

@@ -218,6 +218,20 @@ class TightwireState(GameState[TightwireAction]):
         """The dots joined to ``dot`` by a line."""
         return bits(self._adj[dot])
 
+    def joins(self) -> tuple[int, ...]:
+        """Per dot (the place is the dot's number), a bit for each dot a line joins it to: the drawn lines
+        as one hashable value, the same whatever order they were drawn in.
+
+        >>> one, two = TightwireGame().new_initial_state(), TightwireGame().new_initial_state()
+        >>> for line in ("A2-B3", "C2-C3"):
+        ...     one.apply(one.action_from_text(f"draw {line}"))
+        >>> for line in ("C2-C3", "A2-B3"):
+        ...     two.apply(two.action_from_text(f"draw {line}"))
+        >>> one.joins() == two.joins() != TightwireGame().new_initial_state().joins()
+        True
+        """
+        return tuple(self._adj)
+
     def captures_after(self, action: TightwireAction) -> tuple[Dot, ...]:
         """The opponent pieces a legal turn ``action`` would capture (the position is left unchanged).
 
