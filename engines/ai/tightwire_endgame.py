@@ -74,7 +74,7 @@ class PieceSets:
         for frm, near in enumerate(joins):
             for to in range(dots):
                 if near >> to & 1:
-                    movable = np.nonzero((self.masks >> frm & 1) & ~(self.masks >> to) & 1)[0]
+                    movable = np.nonzero(((self.masks & 1 << frm) != 0) & ((self.masks & 1 << to) == 0))[0]
                     sources.append(movable)
                     targets.append(self.rank(self.masks[movable] ^ (1 << frm | 1 << to)))
                     reached.append(np.full(len(movable), 1 << to, dtype=np.int64))
