@@ -430,6 +430,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--games, --workers and --turn-limit must be at least 1, --scale and --time-factor positive")
     if args.action_limit is not None and args.action_limit < 1:
         parser.error("--action-limit must be at least 1")
+    if not args.opponent and (args.action_limit or args.results):
+        parser.error("--action-limit and --results are for games against --opponent")
     setup = Setup(args.turn_limit, args.corners, args.scale, args.action_limit)
     signal.signal(signal.SIGINT, signal.default_int_handler)  # a shell starts background jobs deaf to it
     if args.opponent:
