@@ -133,16 +133,6 @@ class EndgameTables:
         value = int(counts[own.ranks[mine] * len(other) + other.ranks[theirs]])
         return None if value < 0 else value
 
-    def after(self, mine: int, theirs: int, frm: int, to: int) -> tuple[int, int] | None:
-        """The position once the player to move has moved a piece from bit ``frm`` to bit ``to`` (the other
-        player's pieces first), or None when the move leaves the other player one piece or none."""
-        moved = mine ^ (1 << frm | 1 << to)
-        left = theirs
-        for dot, near in enumerate(self.joins):
-            if theirs >> dot & 1 and (near & moved).bit_count() >= 2:
-                left ^= 1 << dot
-        return None if left.bit_count() < FEWEST else (left, moved)
-
 
 def solve(dots: Sequence[int], joins: Sequence[int], most_pieces: int) -> EndgameTables:
     """The tables of every position of two to three pieces a side, at most ``most_pieces`` in all, on the
@@ -342,8 +332,9 @@ def known_move(state: GameState[TightwireAction]) -> TightwireAction | None:
     scored: list[tuple[int, Move]] = []
     for action in state.legal_actions():
         if isinstance(action, Move):
-            after = tables.after(mine, theirs, tables.bit[action.frm], tables.bit[action.to])
-            count = 0 if after is None else tables.turns(*after)
+            left = theirs & ~tables.mask(state.captures_after(action))  # the engine's capture
+            moved = mine ^ tables.mask((action.frm, action.to))
+            count = 0 if left.bit_count() < FEWEST else tables.turns(left, moved)
             if count is not None and count % 2 != value % 2 and count < value:
                 scored.append((count, action))
     if not scored:
