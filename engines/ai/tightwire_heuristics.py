@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 from blockref.engines.ai.mcts import Knowledge
 from blockref.engines.ai.tightwire_endgame import known_move, turns_left
+from blockref.engines.ai.tightwire_fixed_lines import fixed_lines_move
 from blockref.engines.core import GameState
 from blockref.engines.tightwire import Draw, Move, Revive, TightwireAction, TightwireState
 
@@ -162,7 +163,17 @@ def playout_policy(
 
 TIGHTWIRE_KNOWLEDGE = Knowledge(evaluate=evaluate, playout_policy=playout_policy, priors=priors,
                                 max_playout_plies=40)
+
+
+def hard_known_move(state: GameState[TightwireAction]) -> TightwireAction | None:
+    """Once the lines are fixed, the tables' move in an endgame they decide, else the fixed-lines search's
+    (:mod:`~engines.ai.tightwire_fixed_lines`); None while lines can still be drawn."""
+    decided = known_move(state)
+    return decided if decided is not None else fixed_lines_move(state)
+
+
 TIGHTWIRE_HARD_KNOWLEDGE = Knowledge(evaluate=evaluate_after_captures, priors=priors, max_playout_plies=0,
-                                     known_move=known_move)
-"""The hard level's: every new leaf scored by :func:`evaluate_after_captures`, no playouts, and the
-endgames of two or three pieces a side played from their tables."""
+                                     known_move=hard_known_move)
+"""The hard level's: every new leaf scored by :func:`evaluate_after_captures`, no playouts; once the lines
+are fixed, the endgames of two or three pieces a side played from their tables, the rest by an alpha-beta
+search on bit masks."""

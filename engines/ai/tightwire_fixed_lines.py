@@ -1,0 +1,255 @@
+"""Tightwire once the lines are fixed, past what the endgame tables decide: an alpha-beta search on bit masks.
+
+Once no line can be drawn and no piece revived (:func:`~engines.ai.tightwire_endgame.lines_fixed`), a turn
+only moves a piece along a line, and a position is the two sides' pieces. Four against four is too many
+places to solve (75 million on five by five dots), and there the generic tree search, which goes through
+the engine's whole move generation at every step, sees one or two turns ahead: against a stronger
+opponent the pieces then shuffle on for hundreds of turns without a capture. This search looks at the
+position as two bit masks (one bit per dot in the board's order, as the tables do), so it sees several
+turns ahead within the hard level's second: iterative deepening, a transposition table, captures and the
+moves of threatened pieces looked at first, and at the horizon the captures played out. Positions of two
+or three pieces a side are scored by the tables (exact), others by material and pressure.
+
+The search leaves out the no-repeat rule below its first turn (the root takes only the engine's legal
+moves), as the tables do.
+
+>>> path = (0b10, 0b101, 0b1010, 0b10100, 0b1000)  # five dots in a row, 0-1-2-3-4
+>>> search = FixedLinesSearch(path, None, nodes=1_000)
+>>> search.best(0b01001, 0b10010, [(3, 2), (0, 1)])  # on 0 and 3 against 1 and 4: 3-2 takes 1, and wins
+(3, 2)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from blockref.engines.ai.tightwire_endgame import FEWEST, EndgameTables, lines_fixed, table_for
+from blockref.engines.core import GameState
+from blockref.engines.tightwire import Move, TightwireAction, TightwireState
+from blockref.engines.tightwire.state import bits
+
+WIN = 100_000
+"""The score of a won position, less one a turn to the win."""
+PIECE = 1_000
+"""A piece on the board."""
+PRESSED = 120
+"""An enemy piece joined to one of the mover's (a second join takes it)."""
+EXPOSED = 60
+"""A piece of the mover's joined to one enemy piece."""
+OPEN = 300
+"""The most a position the tables call open (no side can force a win) is worth either way."""
+NODES = 300_000
+"""The hard level's positions looked at a move (about a second of processor time on this machine)."""
+QUIESCENCE_PLIES = 4
+"""Turns of captures and escapes played out past the horizon."""
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+class _OutOfNodes(Exception):
+    """The search's budget is spent."""
+
+
+class FixedLinesSearch:
+    """Alpha-beta search of the positions on the lines ``joins`` (per dot, a bit for each dot a line joins
+    it to). ``tables`` (solved on the same lines, with the same dot order) score the positions they hold.
+    A position is ``(mine, theirs)``, the pieces of the player to move and of the other, as bit masks."""
+
+    def __init__(self, joins: Sequence[int], tables: EndgameTables | None, nodes: int = NODES) -> None:
+        self.joins = tuple(joins)
+        self.tables = tables
+        self.budget = nodes
+        self.nodes = 0
+        self.depth = 0
+        """The deepest search completed by the last :meth:`best`, in turns."""
+        self.known: dict[tuple[int, int], tuple[int, int, int, int]] = {}  # depth, score, bound, best move
+
+    def best(self, mine: int, theirs: int, allowed: Sequence[tuple[int, int]]) -> tuple[int, int]:
+        """The best of the moves ``allowed`` (``(from, to)`` dots, each legal) for the player with ``mine``
+        to move: the last fully searched depth's choice, deepened until the budget is spent."""
+        if not allowed:
+            raise ValueError("no move to choose from")
+        self.nodes = self.depth = 0
+        order = list(allowed)
+        choice = order[0]
+        depth = 1
+        while True:
+            try:
+                score, chosen = self._root(mine, theirs, order, depth)
+            except _OutOfNodes:
+                return choice
+            choice, self.depth = chosen, depth
+            if abs(score) > WIN // 2 or depth >= 64:  # a forced result found: deeper adds nothing
+                return choice
+            order.remove(chosen)
+            order.insert(0, chosen)
+            depth += 1
+
+    def _root(self, mine: int, theirs: int, order: list[tuple[int, int]], depth: int) -> tuple[int, tuple[int, int]]:
+        alpha, best = -WIN - 1, order[0]
+        for frm, to in order:
+            after, left = self.play(mine, theirs, frm, to)
+            if left.bit_count() < FEWEST:
+                return WIN - 1, (frm, to)
+            score = -self._search(left, after, depth - 1, -WIN - 1, -alpha, 1)
+            if score > alpha:
+                alpha, best = score, (frm, to)
+        return alpha, best
+
+    def play(self, mine: int, theirs: int, frm: int, to: int) -> tuple[int, int]:
+        """The mover's pieces after moving ``frm``-``to``, and the other side's once its captured pieces go."""
+        after = mine ^ (1 << frm | 1 << to)
+        joins = self.joins
+        caught = 0
+        for dot in bits(theirs):
+            if (joins[dot] & after).bit_count() >= 2:
+                caught |= 1 << dot
+        return after, theirs & ~caught
+
+    def moves(self, mine: int, theirs: int) -> list[tuple[int, int, int, int]]:
+        """Every move as ``(ordering key, from, to, pieces taken)``, best first: captures, then the moves of
+        the mover's pieces joined to an enemy piece, then moves next to an enemy piece."""
+        joins = self.joins
+        occupied = mine | theirs
+        doomed = 0  # the other side's pieces already joined to two of the mover's
+        near = 0  # dots joined to an enemy piece
+        for dot in bits(theirs):
+            near |= joins[dot]
+            if (joins[dot] & mine).bit_count() >= 2:
+                doomed |= 1 << dot
+        out = []
+        for frm in bits(mine):
+            free = joins[frm] & ~occupied
+            exposed = near >> frm & 1
+            while free:
+                low = free & -free
+                free ^= low
+                to = low.bit_length() - 1
+                after = mine ^ (1 << frm) ^ low
+                taken = 0
+                for dot in bits(theirs & (joins[to] | doomed)):
+                    if (joins[dot] & after).bit_count() >= 2:
+                        taken += 1
+                key = 4 * taken + 2 * exposed + (near >> to & 1)
+                out.append((key, frm, to, taken))
+        out.sort(reverse=True)
+        return out
+
+    def _count(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise _OutOfNodes
+
+    def _exact(self, mine: int, theirs: int, ply: int) -> int | None:
+        """The tables' score of the position, if they hold it (an open one: its evaluation, held near 0)."""
+        if self.tables is None or (mine.bit_count(), theirs.bit_count()) not in self.tables.counts:
+            return None
+        turns = self.tables.turns(mine, theirs)
+        if turns is None:
+            return max(-OPEN, min(OPEN, self.evaluate(mine, theirs)))
+        return WIN - ply - turns if turns % 2 else -(WIN - ply - turns)
+
+    def _search(self, mine: int, theirs: int, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self._count()
+        exact = self._exact(mine, theirs, ply)
+        if exact is not None:
+            return exact
+        if depth <= 0:
+            return self._quiesce(mine, theirs, alpha, beta, ply, QUIESCENCE_PLIES)
+        key = (mine, theirs)
+        known = self.known.get(key)
+        first = -1
+        if known is not None:
+            known_depth, stored, bound, first = known
+            if known_depth >= depth:
+                score = stored - ply if stored > WIN // 2 else stored + ply if stored < -WIN // 2 else stored
+                if bound == _EXACT or (bound == _LOWER and score >= beta) or (bound == _UPPER and score <= alpha):
+                    return score
+        children = self.moves(mine, theirs)
+        if not children:
+            return -(WIN - ply)  # no move: lost
+        if first >= 0:
+            children.sort(key=lambda child: (child[1] << 8 | child[2]) != first)
+        start_alpha, best, best_move = alpha, -WIN - 1, -1
+        for _, frm, to, taken in children:
+            after, left = self.play(mine, theirs, frm, to) if taken else (mine ^ (1 << frm | 1 << to), theirs)
+            if left.bit_count() < FEWEST:
+                score = WIN - ply - 1
+            else:
+                score = -self._search(left, after, depth - 1, -beta, -alpha, ply + 1)
+            if score > best:
+                best, best_move = score, frm << 8 | to
+                alpha = max(alpha, score)
+                if alpha >= beta:
+                    break
+        bound = _UPPER if best <= start_alpha else _LOWER if best >= beta else _EXACT
+        stored = best + ply if best > WIN // 2 else best - ply if best < -WIN // 2 else best
+        self.known[key] = (depth, stored, bound, best_move)
+        return best
+
+    def _quiesce(self, mine: int, theirs: int, alpha: int, beta: int, ply: int, left: int) -> int:
+        """The position once the captures at hand (and the escapes of the mover's threatened pieces) are
+        played out, the mover free to stop when it stands well."""
+        self._count()
+        exact = self._exact(mine, theirs, ply)
+        if exact is not None:
+            return exact
+        stand = self.evaluate(mine, theirs)
+        if stand >= beta or left == 0:
+            return stand
+        alpha = max(alpha, stand)
+        best = stand
+        for key, frm, to, taken in self.moves(mine, theirs):
+            if key < 2:  # neither a capture nor an escape
+                break
+            after, remaining = self.play(mine, theirs, frm, to) if taken else (mine ^ (1 << frm | 1 << to), theirs)
+            if remaining.bit_count() < FEWEST:
+                return WIN - ply - 1
+            score = -self._quiesce(remaining, after, -beta, -alpha, ply + 1, left - 1)
+            if score > best:
+                best = score
+                alpha = max(alpha, score)
+                if alpha >= beta:
+                    break
+        return best
+
+    def evaluate(self, mine: int, theirs: int) -> int:
+        """The position for the player to move: pieces (the other side's pieces joined to two of the mover's
+        are as good as taken, the mover's so joined as good as lost but one it can save), then pressure."""
+        lost, pressed = self._joined(theirs, mine)
+        threatened, exposed = self._joined(mine, theirs)
+        remaining = theirs.bit_count() - lost
+        if remaining < FEWEST:
+            return WIN // 2
+        saved = mine.bit_count() - max(0, threatened - 1)
+        return PIECE * (saved - remaining) + PRESSED * pressed - EXPOSED * exposed - (PIECE // 2 if threatened else 0)
+
+    def _joined(self, pieces: int, enemy: int) -> tuple[int, int]:
+        """How many of ``pieces`` are joined to two or more of ``enemy``'s, and how many to exactly one."""
+        two = one = 0
+        for dot in bits(pieces):
+            joined = (self.joins[dot] & enemy).bit_count()
+            two += joined >= 2
+            one += joined == 1
+        return two, one
+
+
+def fixed_lines_move(state: GameState[TightwireAction], nodes: int = NODES) -> TightwireAction | None:
+    """On fixed lines, the search's choice among the legal moves; None while lines can still be drawn."""
+    assert isinstance(state, TightwireState)
+    if not lines_fixed(state):
+        return None
+    moves = [action for action in state.legal_actions() if isinstance(action, Move)]
+    if not moves:
+        return None
+    tables = table_for(state)
+    dots = tuple(state.geometry.dots)
+    bit = {dot: number for number, dot in enumerate(dots)}
+    lines = state.joins()
+    joins = [sum(1 << bit[other] for other in dots if lines[dot] >> other & 1) for dot in dots]
+    mover = state.current_player() or 1
+    mine = sum(1 << bit[dot] for dot in state.pieces(mover))
+    theirs = sum(1 << bit[dot] for dot in state.pieces(3 - mover))
+    by_bits = {(bit[move.frm], bit[move.to]): move for move in moves}
+    frm, to = FixedLinesSearch(joins, tables, nodes).best(mine, theirs, list(by_bits))
+    return by_bits[frm, to]
