@@ -17,8 +17,9 @@ and with a static evaluation that knows whose turn it is, 4-0-3 (one stopped at 
 game of the latter shows why: it drew a line joining its own piece to an enemy one where the enemy's next
 turn added a second join, a position that evaluated as one piece under pressure, not as a piece lost.
 With this evaluation it won 7-0-4 of the 11 of 14 games that ended (three stopped at 400 actions, two of
-them a piece down): better, still short of 75%. In the endgames of two or three pieces a side on fixed
-lines, hard plays from exact tables (:mod:`~engines.ai.tightwire_endgame`).
+them a piece down): better, still short of 75%. Once the lines are fixed, hard plays the endgames of two
+or three pieces a side from exact tables (:mod:`~engines.ai.tightwire_endgame`) and the rest by an
+alpha-beta search on bit masks (:mod:`~engines.ai.tightwire_fixed_lines`).
 """
 
 from __future__ import annotations
