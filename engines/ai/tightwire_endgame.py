@@ -276,6 +276,15 @@ def in_endgame(state: TightwireState) -> bool:
     return _solved_material(state) and lines_fixed(state)
 
 
+def bit_joins(state: TightwireState) -> tuple[dict[int, int], list[int]]:
+    """Per dot of the engine, in the board's order, its bit (its place in that order); and per dot in that
+    order, a bit for each dot a line joins it to: the lines as the tables and the searches see them."""
+    dots = tuple(state.geometry.dots)
+    bit = {dot: number for number, dot in enumerate(dots)}
+    lines = state.joins()
+    return bit, [sum(1 << bit[other] for other in dots if lines[dot] >> other & 1) for dot in dots]
+
+
 _tables: dict[tuple[int, ...], tuple[int, EndgameTables]] = {}
 """Per set of lines (:meth:`TightwireState.joins`), the most pieces in all its tables were solved for, and
 the tables."""
@@ -291,9 +300,8 @@ def table_for(state: TightwireState, build: bool = True) -> EndgameTables | None
     most, known = _tables.get(lines, (0, None))
     if most >= pieces or not build:
         return known if most >= pieces else None
-    dots = tuple(state.geometry.dots)
-    joins = [sum(1 << bit for bit, other in enumerate(dots) if lines[dot] >> other & 1) for dot in dots]
-    tables = solve(dots, joins, pieces)
+    bit, joins = bit_joins(state)
+    tables = solve(tuple(bit), joins, pieces)
     if not tables.counts:
         return None
     _tables.pop(lines, None)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from blockref.engines.ai.tightwire_endgame import FEWEST, EndgameTables, lines_fixed, table_for
+from blockref.engines.ai.tightwire_endgame import FEWEST, EndgameTables, bit_joins, lines_fixed, table_for
 from blockref.engines.core import GameState
 from blockref.engines.tightwire import Move, TightwireAction, TightwireState
 from blockref.engines.tightwire.state import bits
@@ -107,9 +107,10 @@ class FixedLinesSearch:
                 caught |= 1 << dot
         return after, theirs & ~caught
 
-    def moves(self, mine: int, theirs: int) -> list[tuple[int, int, int, int]]:
-        """Every move as ``(ordering key, from, to, pieces taken)``, best first: captures, then the moves of
-        the mover's pieces joined to an enemy piece, then moves next to an enemy piece."""
+    def moves(self, mine: int, theirs: int) -> list[tuple[int, int, int, int, int]]:
+        """Every move as ``(ordering key, from, to, mover's pieces after, other side's left)``, best first:
+        captures, then the moves of the mover's pieces joined to an enemy piece, then moves next to an enemy
+        piece."""
         joins = self.joins
         occupied = mine | theirs
         doomed = 0  # the other side's pieces already joined to two of the mover's
@@ -127,12 +128,12 @@ class FixedLinesSearch:
                 free ^= low
                 to = low.bit_length() - 1
                 after = mine ^ (1 << frm) ^ low
-                taken = 0
+                left = theirs
                 for dot in bits(theirs & (joins[to] | doomed)):
                     if (joins[dot] & after).bit_count() >= 2:
-                        taken += 1
-                key = 4 * taken + 2 * exposed + (near >> to & 1)
-                out.append((key, frm, to, taken))
+                        left ^= 1 << dot
+                key = 4 * (theirs.bit_count() - left.bit_count()) + 2 * exposed + (near >> to & 1)
+                out.append((key, frm, to, after, left))
         out.sort(reverse=True)
         return out
 
@@ -172,8 +173,7 @@ class FixedLinesSearch:
         if first >= 0:
             children.sort(key=lambda child: (child[1] << 8 | child[2]) != first)
         start_alpha, best, best_move = alpha, -WIN - 1, -1
-        for _, frm, to, taken in children:
-            after, left = self.play(mine, theirs, frm, to) if taken else (mine ^ (1 << frm | 1 << to), theirs)
+        for _, frm, to, after, left in children:
             if left.bit_count() < FEWEST:
                 score = WIN - ply - 1
             else:
@@ -200,10 +200,9 @@ class FixedLinesSearch:
             return stand
         alpha = max(alpha, stand)
         best = stand
-        for key, frm, to, taken in self.moves(mine, theirs):
+        for key, _, _, after, remaining in self.moves(mine, theirs):
             if key < 2:  # neither a capture nor an escape
                 break
-            after, remaining = self.play(mine, theirs, frm, to) if taken else (mine ^ (1 << frm | 1 << to), theirs)
             if remaining.bit_count() < FEWEST:
                 return WIN - ply - 1
             score = -self._quiesce(remaining, after, -beta, -alpha, ply + 1, left - 1)
@@ -244,10 +243,7 @@ def fixed_lines_move(state: GameState[TightwireAction], nodes: int = NODES) -> T
     if not moves:
         return None
     tables = table_for(state)
-    dots = tuple(state.geometry.dots)
-    bit = {dot: number for number, dot in enumerate(dots)}
-    lines = state.joins()
-    joins = [sum(1 << bit[other] for other in dots if lines[dot] >> other & 1) for dot in dots]
+    bit, joins = bit_joins(state)
     mover = state.current_player() or 1
     mine = sum(1 << bit[dot] for dot in state.pieces(mover))
     theirs = sum(1 << bit[dot] for dot in state.pieces(3 - mover))

@@ -10,7 +10,7 @@ import pytest
 
 from blockref.engines.ai.knowledge import computer_player
 from blockref.engines.ai.players import MCTSPlayer, RandomPlayer
-from blockref.engines.ai.tightwire_endgame import lines_fixed, table_for, turns_left
+from blockref.engines.ai.tightwire_endgame import bit_joins, lines_fixed, table_for, turns_left
 from blockref.engines.ai.tightwire_fixed_lines import PIECE, WIN, FixedLinesSearch, fixed_lines_move
 from blockref.engines.ai.tightwire_heuristics import hard_known_move
 from blockref.engines.tightwire import Move, TightwireGame, TightwireState
@@ -21,10 +21,7 @@ FOUR_EACH = "A1,B1,D1,E1/A5,B5,D5,E5"
 
 def bit_view(state: TightwireState) -> tuple[FixedLinesSearch, dict[int, int], int, int]:
     """The search on ``state``'s lines, the bit of each dot, and the pieces of the player to move and the other."""
-    dots = tuple(state.geometry.dots)
-    bit = {dot: number for number, dot in enumerate(dots)}
-    lines = state.joins()
-    joins = [sum(1 << bit[other] for other in dots if lines[dot] >> other & 1) for dot in dots]
+    bit, joins = bit_joins(state)
     mover = state.current_player()
     assert mover is not None
     masks = [sum(1 << bit[dot] for dot in state.pieces(player)) for player in (mover, 3 - mover)]
@@ -42,14 +39,15 @@ def test_every_move_takes_what_the_engines_move_takes(seed: int) -> None:
         search, bit, mine, theirs = bit_view(state)
         legal = state.legal_actions()
         assert all(isinstance(action, Move) for action in legal)
-        listed = {(frm, to): taken for _, frm, to, taken in search.moves(mine, theirs)}
+        listed = {(frm, to): (after, left) for _, frm, to, after, left in search.moves(mine, theirs)}
         by_bits = {(bit[a.frm], bit[a.to]): a for a in legal if isinstance(a, Move)}
         assert set(by_bits) <= set(listed)  # the search leaves out only moves the no-repeat rule forbids
         for (frm, to), action in by_bits.items():
             after, left = search.play(mine, theirs, frm, to)
             played = state.clone()
             played.apply(action)
-            assert listed[frm, to] == len(state.captures_after(action)) == theirs.bit_count() - left.bit_count()
+            assert listed[frm, to] == (after, left)
+            assert len(state.captures_after(action)) == theirs.bit_count() - left.bit_count()
             mover = state.current_player()
             assert mover is not None
             assert after == sum(1 << bit[dot] for dot in played.pieces(mover))
