@@ -11,8 +11,11 @@ the moves of threatened pieces looked at first, and past the horizon the capture
 played out. Positions of two or three pieces a side are scored by the tables (exact), others by material
 and pressure.
 
-The search leaves out the no-repeat rule below its first turn (the root takes only the engine's legal
-moves), as the tables do.
+The search keeps the no-repeat rule as the engine does: no move reaches a position of the game
+(:meth:`~engines.tightwire.state.TightwireState.positions_seen`) or of the line searched, and a side left
+with no other move has lost; so it sees a defence run out of fresh places. A score that a position of the
+line decided is not kept in the transposition table. The tables leave the rule out (they score any
+position of two or three pieces a side as if it were new).
 
 >>> path = (0b10, 0b101, 0b1010, 0b10100, 0b1000)  # five dots in a row, 0-1-2-3-4
 >>> search = FixedLinesSearch(path, None, nodes=1_000)
@@ -22,7 +25,7 @@ moves), as the tables do.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from blockref.engines.ai.tightwire_endgame import FEWEST, EndgameTables, bit_joins, lines_fixed, table_for
 from blockref.engines.core import GameState
@@ -46,6 +49,10 @@ QUIESCENCE_PLIES = 4
 
 _EXACT, _LOWER, _UPPER = 0, 1, 2
 
+Position = tuple[int, int, int]
+"""The pieces of the player to move and of the other (bit masks), and 0 when the player to move is the one the
+search chooses for, else 1: one entry of the no-repeat rule."""
+
 
 class _OutOfNodes(Exception):
     """The search's budget is spent."""
@@ -56,14 +63,21 @@ class FixedLinesSearch:
     it to). ``tables`` (solved on the same lines, with the same dot order) score the positions they hold.
     A position is ``(mine, theirs)``, the pieces of the player to move and of the other, as bit masks."""
 
-    def __init__(self, joins: Sequence[int], tables: EndgameTables | None, nodes: int = NODES) -> None:
+    def __init__(
+        self, joins: Sequence[int], tables: EndgameTables | None, nodes: int = NODES,
+        seen: Iterable[Position] = (),
+    ) -> None:
         self.joins = tuple(joins)
         self.tables = tables
         self.budget = nodes
         self.nodes = 0
         self.depth = 0
         """The deepest search completed by the last :meth:`best`, in turns."""
-        self.known: dict[tuple[int, int], tuple[int, int, int, int]] = {}  # depth, score, bound, best move
+        self.known: dict[Position, tuple[int, int, int, int]] = {}  # depth, score, bound, best move
+        self.seen = frozenset(seen)
+        """The game's positions, which no move may reach again (the no-repeat rule)."""
+        self.path: set[Position] = set()
+        """The positions of the line being searched, barred as well."""
 
     def best(self, mine: int, theirs: int, allowed: Sequence[tuple[int, int]]) -> tuple[int, int]:
         """The best of the moves ``allowed`` (``(from, to)`` dots, each legal) for the player with ``mine``
@@ -158,7 +172,7 @@ class FixedLinesSearch:
             return exact
         if depth <= 0:
             return self._quiesce(mine, theirs, alpha, beta, ply, QUIESCENCE_PLIES)
-        key = (mine, theirs)
+        key = (mine, theirs, ply & 1)
         known = self.known.get(key)
         first = -1
         if known is not None:
@@ -167,25 +181,37 @@ class FixedLinesSearch:
                 score = stored - ply if stored > WIN // 2 else stored + ply if stored < -WIN // 2 else stored
                 if bound == _EXACT or (bound == _LOWER and score >= beta) or (bound == _UPPER and score <= alpha):
                     return score
-        children = self.moves(mine, theirs)
+        seen, path, side = self.seen, self.path, (ply + 1) & 1
+        children, on_path = [], False  # on_path: a move was barred by this line alone (the score is the line's)
+        for child in self.moves(mine, theirs):
+            reached = (child[4], child[3], side)
+            if reached in path:
+                on_path = True
+            elif reached not in seen:
+                children.append(child)
         if not children:
-            return -(WIN - ply)  # no move: lost
+            return -(WIN - ply)  # no move, or only ones that repeat a position: lost
         if first >= 0:
             children.sort(key=lambda child: (child[1] << 8 | child[2]) != first)
         start_alpha, best, best_move = alpha, -WIN - 1, -1
-        for _, frm, to, after, left in children:
-            if left.bit_count() < FEWEST:
-                score = WIN - ply - 1
-            else:
-                score = -self._search(left, after, depth - 1, -beta, -alpha, ply + 1)
-            if score > best:
-                best, best_move = score, frm << 8 | to
-                alpha = max(alpha, score)
-                if alpha >= beta:
-                    break
-        bound = _UPPER if best <= start_alpha else _LOWER if best >= beta else _EXACT
-        stored = best + ply if best > WIN // 2 else best - ply if best < -WIN // 2 else best
-        self.known[key] = (depth, stored, bound, best_move)
+        path.add(key)
+        try:
+            for _, frm, to, after, left in children:
+                if left.bit_count() < FEWEST:
+                    score = WIN - ply - 1
+                else:
+                    score = -self._search(left, after, depth - 1, -beta, -alpha, ply + 1)
+                if score > best:
+                    best, best_move = score, frm << 8 | to
+                    alpha = max(alpha, score)
+                    if alpha >= beta:
+                        break
+        finally:
+            path.discard(key)
+        if not on_path:
+            bound = _UPPER if best <= start_alpha else _LOWER if best >= beta else _EXACT
+            stored = best + ply if best > WIN // 2 else best - ply if best < -WIN // 2 else best
+            self.known[key] = (depth, stored, bound, best_move)
         return best
 
     def _quiesce(self, mine: int, theirs: int, alpha: int, beta: int, ply: int, left: int) -> int:
@@ -200,9 +226,12 @@ class FixedLinesSearch:
             return stand
         alpha = max(alpha, stand)
         best = stand
+        side = (ply + 1) & 1
         for key, _, _, after, remaining in self.moves(mine, theirs):
             if key < 2:  # neither a capture nor an escape
                 break
+            if (remaining, after, side) in self.seen or (remaining, after, side) in self.path:
+                continue
             if remaining.bit_count() < FEWEST:
                 return WIN - ply - 1
             score = -self._quiesce(remaining, after, -beta, -alpha, ply + 1, left - 1)
@@ -248,5 +277,20 @@ def fixed_lines_move(state: GameState[TightwireAction], nodes: int = NODES) -> T
     mine = sum(1 << bit[dot] for dot in state.pieces(mover))
     theirs = sum(1 << bit[dot] for dot in state.pieces(3 - mover))
     by_bits = {(bit[move.frm], bit[move.to]): move for move in moves}
-    frm, to = FixedLinesSearch(joins, tables, nodes).best(mine, theirs, list(by_bits))
+    frm, to = FixedLinesSearch(joins, tables, nodes, positions_barred(state, bit)).best(mine, theirs, list(by_bits))
     return by_bits[frm, to]
+
+
+def positions_barred(state: TightwireState, bit: dict[int, int]) -> list[Position]:
+    """The positions the no-repeat rule forbids (:meth:`~TightwireState.positions_seen`) as the search's
+    :data:`Position` when it chooses for the player to move, with ``bit`` the bit of each dot."""
+    mover = state.current_player() or 1
+
+    def search_bits(mask: int) -> int:
+        return sum(1 << bit[dot] for dot in bits(mask))
+
+    out = []
+    for one, two, to_move in state.positions_seen():
+        masks = {1: one, 2: two}
+        out.append((search_bits(masks[to_move]), search_bits(masks[3 - to_move]), 0 if to_move == mover else 1))
+    return out

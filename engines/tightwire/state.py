@@ -259,6 +259,22 @@ class TightwireState(GameState[TightwireAction]):
                 caught.append(dot)
         return tuple(caught)
 
+    def positions_seen(self) -> list[tuple[int, int, Player]]:
+        """The positions the no-repeat rule forbids a turn without a new line to reach: every one since the
+        last line was drawn (earlier ones had fewer lines), this one included, each as player 1's and
+        player 2's pieces (bit masks, a bit per dot number) and the player to move.
+
+        >>> state = TightwireGame().new_initial_state()
+        >>> for turn in ("draw A1-A2", "draw A5-A4", "move A1-A2"):
+        ...     state.apply(state.action_from_text(turn))
+        >>> now = (sum(1 << dot for dot in state.pieces(1)), sum(1 << dot for dot in state.pieces(2)), 2)
+        >>> len(state.positions_seen()), now in state.positions_seen()
+        (2, True)
+        """
+        width = self._width
+        whole = (1 << width) - 1
+        return [(key & whole, key >> width & whole, key >> 2 * width) for key in self._seen]
+
     def lines_at(self, dot: Dot) -> int:
         """How many lines end at ``dot``."""
         return self._adj[dot].bit_count()

@@ -11,9 +11,16 @@ import pytest
 from blockref.engines.ai.knowledge import computer_player
 from blockref.engines.ai.players import MCTSPlayer, RandomPlayer
 from blockref.engines.ai.tightwire_endgame import bit_joins, lines_fixed, table_for, turns_left
-from blockref.engines.ai.tightwire_fixed_lines import PIECE, WIN, FixedLinesSearch, fixed_lines_move
+from blockref.engines.ai.tightwire_fixed_lines import (
+    PIECE,
+    WIN,
+    FixedLinesSearch,
+    fixed_lines_move,
+    positions_barred,
+)
 from blockref.engines.ai.tightwire_heuristics import hard_known_move
 from blockref.engines.tightwire import Move, TightwireGame, TightwireState
+from blockref.engines.tightwire.board import dot_name
 from tests.ai.tightwire_boards import filled
 
 FOUR_EACH = "A1,B1,D1,E1/A5,B5,D5,E5"
@@ -32,7 +39,7 @@ def bit_view(state: TightwireState) -> tuple[FixedLinesSearch, dict[int, int], i
 def test_every_move_takes_what_the_engines_move_takes(seed: int) -> None:
     state, _ = filled(FOUR_EACH, 1, seed=seed)
     assert lines_fixed(state)
-    rng, checked, taking = random.Random(seed), 0, 0
+    rng, checked, taking, repeats = random.Random(seed), 0, 0, 0
     for _ in range(60):
         if state.is_terminal():
             break
@@ -41,7 +48,11 @@ def test_every_move_takes_what_the_engines_move_takes(seed: int) -> None:
         assert all(isinstance(action, Move) for action in legal)
         listed = {(frm, to): (after, left) for _, frm, to, after, left in search.moves(mine, theirs)}
         by_bits = {(bit[a.frm], bit[a.to]): a for a in legal if isinstance(a, Move)}
-        assert set(by_bits) <= set(listed)  # the search leaves out only moves the no-repeat rule forbids
+        barred = set(positions_barred(state, bit))
+        assert {move for move, (after, left) in listed.items() if (left, after, 1) in barred} == set(listed) - set(
+            by_bits
+        )  # the search bars exactly the moves the engine's no-repeat rule forbids
+        repeats += len(listed) - len(by_bits)
         for (frm, to), action in by_bits.items():
             after, left = search.play(mine, theirs, frm, to)
             played = state.clone()
@@ -54,8 +65,10 @@ def test_every_move_takes_what_the_engines_move_takes(seed: int) -> None:
             assert left == sum(1 << bit[dot] for dot in played.pieces(3 - mover))
             checked += 1
             taking += left != theirs
-        state.apply(rng.choice(legal))
-    assert checked >= 100 and taking
+        back = [a for a in legal if isinstance(a, Move) and len(state.history()) > 1
+                and state.history()[-2] == f"move {dot_name(a.to)}-{dot_name(a.frm)}"]
+        state.apply(back[0] if back and rng.random() < 0.7 else rng.choice(legal))  # back and forth: repeats
+    assert checked >= 100 and taking and repeats
 
 
 def test_it_finds_a_capture_that_needs_a_double_threat() -> None:
@@ -68,6 +81,20 @@ def test_it_finds_a_capture_that_needs_a_double_threat() -> None:
     assert search.depth == 2  # proven two turns deep, the winning capture played out past the horizon
     _, left = search.play(mine, theirs, 7, 3)
     assert left == theirs  # nothing taken yet: the win is past the move itself
+
+
+def test_it_wins_when_the_no_repeat_rule_leaves_the_other_side_no_move() -> None:
+    # Two paths: 0-1-2 (the other side on 0 and 1) and 3-4-5 with 6 also joined to 4 (the mover on 3 and 4).
+    # After 4-5 the other side's one move, 1-2, would repeat a position of the game: it has no move and loses.
+    # After 4-6 it has 1-2. No capture is possible anywhere: only the rule decides.
+    joins = [0b10, 0b101, 0b10, 0b10000, 0b1101000, 0b10000, 0b10000]
+    mine, theirs = 1 << 3 | 1 << 4, 1 << 0 | 1 << 1
+    after_both = (1 << 3 | 1 << 5, 1 << 0 | 1 << 2, 0)  # the mover's turn again, after 4-5 and 1-2
+    unaware = FixedLinesSearch(joins, None, nodes=2_000)
+    assert unaware.best(mine, theirs, [(4, 6), (4, 5)]) == (4, 6)  # both moves alike to it: the first
+    aware = FixedLinesSearch(joins, None, nodes=2_000, seen=[after_both])
+    assert aware.best(mine, theirs, [(4, 6), (4, 5)]) == (4, 5)
+    assert aware.depth == 2  # proven: one turn each
 
 
 def test_the_search_keeps_a_win_the_tables_know() -> None:
