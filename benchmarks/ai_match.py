@@ -52,7 +52,7 @@ import statistics
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
@@ -244,10 +244,13 @@ def baseline_target(factor: float) -> float:
     return 0.90 if factor <= 1 else 0.75
 
 
-def play_baseline(name: str, level: str, index: int, seed: int, setup: Setup, factor: float) -> GameResult:
+def play_baseline(
+    name: str, level: str, index: int, seed: int, setup: Setup, factor: float, opening: Sequence[str] = ()
+) -> GameResult:
     """One game of ``level`` against the baseline in game ``name``; the level is seat 1 in even games. The
     result's ``turns`` counts actions (pieces in Nodes); a game still under way at ``setup.action_limit``
-    actions is stopped there, a draw."""
+    actions is stopped there, a draw. A game may go on from an ``opening`` (record entries, counted among
+    the actions), the baseline's time set and its speed learnt on the position first."""
     from benchmarks.openspiel_baseline import SpielPlayer
 
     game = setup.game() if name == "nodes" else make_game(name)
@@ -255,9 +258,16 @@ def play_baseline(name: str, level: str, index: int, seed: int, setup: Setup, fa
     left_seat = 1 if index % 2 == 0 else 2
     effort = {level: Search(), BASELINE: Search()}
     state = game.new_initial_state()
+    for entry in opening:
+        game.replay_history_entry(state, entry)
+    if opening and not state.is_terminal():
+        began = time.process_time()
+        ours.choose(state)  # what a choice costs the level here sets the baseline's first budget
+        theirs.budget = factor * (time.process_time() - began)
+        theirs.calibrate(state)
     started = time.perf_counter()
     latest_turn: list[float] = []  # the level's processor time per action of its latest turn
-    actions = 0
+    actions = len(opening)
     while not state.is_terminal() and actions != setup.action_limit:
         mine = state.current_player() == left_seat
         player = ours if mine else theirs

@@ -16,6 +16,9 @@ class RandomBaseline(RandomPlayer):
         self.simulations = 0
         self.budget = 0.0
 
+    def calibrate(self, state: GameState[Any]) -> None:
+        """Random actions take no time to learn."""
+
     def choose(self, state: GameState[Any]) -> Any:
         self.simulations += 1
         return super().choose(state)
