@@ -26,11 +26,15 @@ position of two or three pieces a side as if it were new).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from blockref.engines.ai.tightwire_endgame import FEWEST, EndgameTables, bit_joins, lines_fixed, table_for
 from blockref.engines.core import GameState
 from blockref.engines.tightwire import Move, TightwireAction, TightwireState
 from blockref.engines.tightwire.state import bits
+
+_dots = lru_cache(maxsize=1 << 16)(lambda mask: tuple(bits(mask)))
+"""The dots of a bit mask, remembered (a search asks for the same few sets of pieces again and again)."""
 
 WIN = 100_000
 """The score of a won position, less one a turn to the win."""
@@ -42,6 +46,12 @@ EXPOSED = 60
 """A piece of the mover's joined to one enemy piece."""
 OPEN = 300
 """The most a position the tables call open (no side can force a win) is worth either way."""
+GANG = 10
+"""Per step the two nearest of a side's pieces stand closer to an enemy piece (a capture needs two joined to
+it) than ``REACH`` steps in all, counting both sides: two against one is how a capture is made."""
+REACH = 6
+"""The steps (the two nearest pieces' distances along the lines to a piece, less one each) past which
+closeness counts nothing."""
 NODES = 300_000
 """The hard level's positions looked at a move (about a second of processor time on this machine)."""
 QUIESCENCE_PLIES = 4
@@ -78,6 +88,10 @@ class FixedLinesSearch:
         """The game's positions, which no move may reach again (the no-repeat rule)."""
         self.path: set[Position] = set()
         """The positions of the line being searched, barred as well."""
+        self.farther = [_within(self.joins, dot)[1:] for dot in range(len(self.joins))]
+        """Per dot, the dots at most two lines from it, at most three, ..., as far as :data:`REACH` counts."""
+        self.scores: dict[int, int] = {}
+        """The evaluations made, by position."""
 
     def best(self, mine: int, theirs: int, allowed: Sequence[tuple[int, int]]) -> tuple[int, int]:
         """The best of the moves ``allowed`` (``(from, to)`` dots, each legal) for the player with ``mine``
@@ -129,12 +143,12 @@ class FixedLinesSearch:
         occupied = mine | theirs
         doomed = 0  # the other side's pieces already joined to two of the mover's
         near = 0  # dots joined to an enemy piece
-        for dot in bits(theirs):
+        for dot in _dots(theirs):
             near |= joins[dot]
             if (joins[dot] & mine).bit_count() >= 2:
                 doomed |= 1 << dot
         out = []
-        for frm in bits(mine):
+        for frm in _dots(mine):
             free = joins[frm] & ~occupied
             exposed = near >> frm & 1
             while free:
@@ -244,23 +258,46 @@ class FixedLinesSearch:
 
     def evaluate(self, mine: int, theirs: int) -> int:
         """The position for the player to move: pieces (the other side's pieces joined to two of the mover's
-        are as good as taken, the mover's so joined as good as lost but one it can save), then pressure."""
-        lost, pressed = self._joined(theirs, mine)
-        threatened, exposed = self._joined(mine, theirs)
+        are as good as taken, the mover's so joined as good as lost but one it can save), then pressure,
+        then how close each side's pieces stand two to one (:data:`GANG`)."""
+        key = mine << len(self.joins) | theirs
+        score = self.scores.get(key)
+        if score is None:
+            score = self.scores[key] = self._evaluate(mine, theirs)
+        return score
+
+    def _evaluate(self, mine: int, theirs: int) -> int:
+        lost, pressed, closing = self._against(theirs, mine)
+        threatened, exposed, closed = self._against(mine, theirs)
         remaining = theirs.bit_count() - lost
         if remaining < FEWEST:
             return WIN // 2
         saved = mine.bit_count() - max(0, threatened - 1)
-        return PIECE * (saved - remaining) + PRESSED * pressed - EXPOSED * exposed - (PIECE // 2 if threatened else 0)
+        pieces = PIECE * (saved - remaining) - (PIECE // 2 if threatened else 0)
+        return pieces + PRESSED * pressed - EXPOSED * exposed + GANG * (closing - closed)
 
-    def _joined(self, pieces: int, enemy: int) -> tuple[int, int]:
-        """How many of ``pieces`` are joined to two or more of ``enemy``'s, and how many to exactly one."""
-        two = one = 0
-        for dot in bits(pieces):
-            joined = (self.joins[dot] & enemy).bit_count()
-            two += joined >= 2
-            one += joined == 1
-        return two, one
+    def _against(self, victims: int, attackers: int) -> tuple[int, int, int]:
+        """How many of ``victims``' pieces are joined to two or more of ``attackers``', how many to exactly
+        one, and over them all how many steps short of :data:`REACH` the nearest two attackers are from
+        being joined to each."""
+        two = one = closing = 0
+        for victim in _dots(victims):
+            joined = (self.joins[victim] & attackers).bit_count()
+            if joined >= 2:
+                two += 1
+                closing += REACH
+                continue
+            one += joined
+            steps = 2 - joined  # the nearest two attackers' distances, less one each, summed
+            for within in self.farther[victim]:
+                near = (attackers & within).bit_count()
+                if near >= 2:
+                    break
+                steps += 2 - near
+            else:  # the second is farther than REACH counts, or nowhere
+                continue
+            closing += max(0, REACH - steps)
+        return two, one, closing
 
 
 def fixed_lines_move(state: GameState[TightwireAction], nodes: int = NODES) -> TightwireAction | None:
@@ -293,4 +330,14 @@ def positions_barred(state: TightwireState, bit: dict[int, int]) -> list[Positio
     for one, two, to_move in state.positions_seen():
         masks = {1: one, 2: two}
         out.append((search_bits(masks[to_move]), search_bits(masks[3 - to_move]), 0 if to_move == mover else 1))
+    return out
+
+
+def _within(joins: Sequence[int], start: int) -> list[int]:
+    """The dots at most 1, 2, ... lines from ``start`` (bit masks), as many as :data:`REACH` can count."""
+    out, reached = [], 1 << start
+    for _ in range(REACH):
+        for dot in bits(reached):
+            reached |= joins[dot]
+        out.append(reached)
     return out

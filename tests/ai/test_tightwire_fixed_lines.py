@@ -13,6 +13,7 @@ from blockref.engines.ai.players import MCTSPlayer, RandomPlayer
 from blockref.engines.ai.tightwire_endgame import bit_joins, lines_fixed, table_for, turns_left
 from blockref.engines.ai.tightwire_fixed_lines import (
     PIECE,
+    REACH,
     WIN,
     FixedLinesSearch,
     fixed_lines_move,
@@ -128,6 +129,20 @@ def test_the_evaluation_counts_a_piece_joined_to_two_as_taken_or_in_danger() -> 
     assert search.evaluate(0b00101, 0b10010) == WIN // 2  # on 1, joined to 0 and 2: the other side has one left
     in_danger = search.evaluate(0b10010, 0b00101)  # the mover's piece on 1 is joined to both of the other's
     assert -PIECE < in_danger < 0  # it has a turn to save it, and no more
+
+
+def test_the_evaluation_counts_how_near_two_pieces_stand_to_one() -> None:
+    search = FixedLinesSearch([0b10, 0b101, 0b1010, 0b10100, 0b101000, 0b1010000, 0b100000], None)  # 0-1-...-6
+    victim = 1 << 3
+
+    def closing(*attackers: int) -> int:
+        return search._against(victim, sum(1 << dot for dot in attackers))[2]
+
+    assert closing(2, 4) == REACH  # both joined to it: taken
+    assert closing(2, 6) == closing(1, 5) == REACH - 2  # one and three lines away, two and two
+    assert closing(0, 6) == REACH - 4 < closing(1, 5)
+    assert closing(0) == 0  # a capture needs two: one piece three lines away is as good as none
+    assert closing(2) == 0  # one joined, no other
 
 
 def test_hard_wins_four_against_four_on_fixed_lines_through_the_engine() -> None:
