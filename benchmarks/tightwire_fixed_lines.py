@@ -34,8 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.ai_match import INTERRUPTED, Setup, ended_games, play_baseline, seconds_an_action, workers
 from benchmarks.match_results import GameResult
 from blockref.engines.ai.tightwire_endgame import lines_fixed
-from blockref.engines.catalogue import make_game
-from blockref.engines.tightwire import TightwireState
+from blockref.engines.tightwire import TightwireGame, TightwireState
+from blockref.engines.tightwire.record import play_record, replay
 
 GAME = "tightwire"
 
@@ -49,29 +49,17 @@ class Opening:
     entries: tuple[str, ...]
 
 
-def replayed(entries: tuple[str, ...] | list[str]) -> TightwireState:
-    """The position after the record ``entries``."""
-    game = make_game(GAME)
-    state = game.new_initial_state()
-    for entry in entries:
-        game.replay_history_entry(state, entry)
-    assert isinstance(state, TightwireState)
-    return state
-
-
 def fixed_lines_opening(history: list[str]) -> tuple[str, ...] | None:
-    """The record up to the first position with the lines fixed and the game still on, or None.
+    """The record up to the first position with the lines fixed and the game still on, or None. Raises
+    :class:`~engines.records.RecordError` at a bad entry.
 
     >>> fixed_lines_opening(["draw A1-A2", "draw A5-A4"]) is None
     True
     """
-    game = make_game(GAME)
-    state = game.new_initial_state()
-    for played, entry in enumerate(history):
+    for played, state in enumerate(play_record(TightwireGame(), history)):
         if lines_fixed(state):
             return tuple(history[:played])
-        game.replay_history_entry(state, entry)
-    return tuple(history) if lines_fixed(state) else None
+    return None
 
 
 def stopped_openings(path: Path, level: str) -> list[Opening]:
@@ -133,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
 
     def report(result: GameResult) -> None:
         opening = by_play[result.index]
-        start, end = replayed(opening.entries), replayed(result.history)
+        start, end = replay(TightwireGame(), opening.entries), replay(TightwireGame(), result.history)
         level_pieces, baseline_pieces = (len(end.pieces(p)) for p in (opening.seat, 3 - opening.seat))
         if result.winner is not None:
             outcome = "won" if result.winner == opening.seat else "lost"
