@@ -15,9 +15,10 @@ piece back and forth for hundreds of turns while the baseline's pieces roamed.
 
 The search keeps the no-repeat rule as the engine does: no move reaches a position of the game
 (:meth:`~engines.tightwire.state.TightwireState.positions_seen`) or of the line searched, and a side left
-with no other move has lost; so it sees a defence run out of fresh places. A score that a position of the
-line decided is not kept in the transposition table. The tables leave the rule out (they score any
-position of two or three pieces a side as if it were new).
+with no other move has lost; so it sees a defence run out of fresh places. A position where the line
+itself barred a move does not keep its score in the transposition table (a score from deeper in the line
+may still carry such a bar: the table is keyed by position, not by line). The tables leave the rule out
+(they score any position of two or three pieces a side as if it were new).
 
 >>> path = (0b10, 0b101, 0b1010, 0b10100, 0b1000)  # five dots in a row, 0-1-2-3-4
 >>> search = FixedLinesSearch(path, None, nodes=1_000)
@@ -246,7 +247,8 @@ class FixedLinesSearch:
         for key, _, _, after, remaining in self.moves(mine, theirs):
             if key < 2:  # neither a capture nor an escape
                 break
-            if (remaining, after, side) in self.seen or (remaining, after, side) in self.path:
+            reached = (remaining, after, side)
+            if reached in self.seen or reached in self.path:
                 continue
             if remaining.bit_count() < FEWEST:
                 return WIN - ply - 1
