@@ -19,8 +19,10 @@ them), and a game still under way says so every ``PROGRESS_EVERY`` actions (a Ti
 the baseline 10x the time can run 1,000 actions and over an hour; ``--action-limit`` stops a game there,
 a draw, which counts as not won); the table gives per game and level W-D-L with the 95% Wilson interval
 against the target (>= 90% at equal time, >= 75% at 10x), and both sides' processor time per action.
-``--results FILE`` keeps each game as it ends (``benchmarks/match_results.py``); the same command run
-again, after a Ctrl-C or a lost machine, plays only the games the file does not hold yet and counts them all.
+``--results FILE`` keeps each game as it ends (``benchmarks/match_results.py``), and each game under way
+every ``KEEP_EVERY`` seconds in the folder ``FILE.under-way``; the same command run again, after a Ctrl-C
+or a lost machine, plays only the games the file does not hold yet, each from where it was kept, and
+counts them all.
 
 Pairings (left vs right): hard vs normal, normal vs easy, hard vs greedy (one ply with the Nodes
 evaluation), and on request hard vs random. Every level plays at its own budget (``--scale``
@@ -55,11 +57,21 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.match_results import GameResult, Search, load_results, save_result
+from benchmarks.match_results import (
+    GameResult,
+    Search,
+    forget_under_way,
+    keep_under_way,
+    load_results,
+    load_under_way,
+    save_result,
+    under_way_folder,
+)
 from blockref.engines.ai.knowledge import computer_player, greedy_player
 from blockref.engines.ai.nodes_levels import NODES_LEVELS
 from blockref.engines.ai.players import MCTSPlayer, Player, RandomPlayer
@@ -77,6 +89,8 @@ TARGET_WIN_RATE = {"hard-normal": 0.75, "normal-easy": 0.75, "hard-greedy": 0.95
 TARGET_AT_LIMIT = 0.10
 PROGRESS_EVERY = 200
 """Against the baseline, a game still under way prints a line each time this many more actions are played."""
+KEEP_EVERY = 30.0
+"""Against the baseline with ``--results``, the most wall seconds of a game under way a lost run loses."""
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -245,27 +259,50 @@ def baseline_target(factor: float) -> float:
 
 
 def play_baseline(
-    name: str, level: str, index: int, seed: int, setup: Setup, factor: float, opening: Sequence[str] = ()
+    name: str,
+    level: str,
+    index: int,
+    seed: int,
+    setup: Setup,
+    factor: float,
+    opening: Sequence[str] = (),
+    resume: GameResult | None = None,
+    keep: Callable[[GameResult], None] | None = None,
 ) -> GameResult:
     """One game of ``level`` against the baseline in game ``name``; the level is seat 1 in even games. The
     result's ``turns`` counts actions (pieces in Nodes); a game still under way at ``setup.action_limit``
     actions is stopped there, a draw. A game may go on from an ``opening`` (record entries, counted among
-    the actions), the baseline's time set and its speed learnt on the position first."""
+    the actions), the baseline's time set and its speed learnt on the position first; or it may ``resume``
+    one kept while under way, its actions the opening and its effort and wall time counted on. ``keep`` is
+    given the game so far at least every ``KEEP_EVERY`` seconds."""
     from benchmarks.openspiel_baseline import SpielPlayer
 
     game = setup.game() if name == "nodes" else make_game(name)
     ours, theirs = computer_player(game, level, seed), SpielPlayer(game, seed + 10_000)
     left_seat = 1 if index % 2 == 0 else 2
+    pairing = f"{name}-{level}"
     effort = {level: Search(), BASELINE: Search()}
+    earlier = 0.0  # wall time before this process took the game up
+    if resume is not None:
+        opening, earlier = resume.history, resume.seconds
+        for side, search in effort.items():
+            search.add(resume.effort.get(side, Search()))
     state = game.new_initial_state()
-    for entry in opening:
-        game.replay_history_entry(state, entry)
+    try:
+        for entry in opening:
+            game.replay_history_entry(state, entry)
+    except ValueError as error:
+        if resume is None:
+            raise
+        print(f"  {pairing} game {index + 1}: what was kept of it does not replay ({error}); begun again", flush=True)
+        state, opening, earlier = game.new_initial_state(), (), 0.0
+        effort = {level: Search(), BASELINE: Search()}
     if opening and not state.is_terminal():
         began = time.process_time()
         ours.choose(state)  # what a choice costs the level here sets the baseline's first budget
         theirs.budget = factor * (time.process_time() - began)
         theirs.calibrate(state)
-    started = time.perf_counter()
+    started = kept_at = time.perf_counter()
     latest_turn: list[float] = []  # the level's processor time per action of its latest turn
     actions = len(opening)
     while not state.is_terminal() and actions != setup.action_limit:
@@ -282,12 +319,27 @@ def play_baseline(
             latest_turn.clear()
         state.apply(action)
         actions += 1
-        if actions % PROGRESS_EVERY == 0 and not state.is_terminal() and actions != setup.action_limit:
-            print(progress_line(f"{name}-{level}", index, left_seat, effort, time.perf_counter() - started), flush=True)
-    wall = time.perf_counter() - started
+        if state.is_terminal() or actions == setup.action_limit:
+            break
+        now = time.perf_counter()
+        if actions % PROGRESS_EVERY == 0:
+            print(progress_line(pairing, index, left_seat, effort, earlier + now - started), flush=True)
+        if keep is not None and now - kept_at >= KEEP_EVERY:
+            so_far = GameResult(pairing, index, left_seat, None, actions, earlier + now - started, effort)
+            so_far.history = state.history()
+            keep_or_say(keep, so_far)
+            kept_at = now
+    wall = earlier + time.perf_counter() - started
     stopped = not state.is_terminal()
-    pairing = f"{name}-{level}"
     return GameResult(pairing, index, left_seat, state.winner(), actions, wall, effort, stopped, state.history())
+
+
+def keep_or_say(keep: Callable[[GameResult], None], so_far: GameResult) -> None:
+    """Keep a game under way; if that cannot be done (a full disk), say so in one line and play on."""
+    try:
+        keep(so_far)
+    except OSError as error:
+        print(f"  could not keep game {so_far.index + 1} under way ({error.strerror or error})", flush=True)
 
 
 def progress_line(pairing: str, index: int, left_seat: int, effort: dict[str, Search], wall: float) -> str:
@@ -352,12 +404,16 @@ def run_baseline(args: argparse.Namespace, setup: Setup) -> int:
     settings = {"time_factor": factor, "action_limit": setup.action_limit, "turn_limit": setup.turn_limit,
                 "corners": setup.corners}  # fmt: skip
     wanted_pairings = {f"{name}-{level}" for name in args.games_of for level in args.levels}
+    folder = under_way_folder(args.results) if args.results else None
     try:
         kept = load_results(args.results, seeds, settings) if args.results else []
+        under_way = load_under_way(folder, seeds, settings) if folder else {}
     except OSError as error:
-        print(f"cannot read {args.results}: {error.strerror or error}")
+        print(f"cannot read {error.filename or args.results}: {error.strerror or error}")
         return 2
     kept = [r for r in kept if r.pairing in wanted_pairings]
+    have = {(r.pairing, r.index) for r in kept}
+    under_way = {key: r for key, r in under_way.items() if key[0] in wanted_pairings and key not in have}
     if kept:
         print(f"{len(kept)} games read from {args.results} (this version, seeds and settings):")
 
@@ -375,21 +431,33 @@ def run_baseline(args: argparse.Namespace, setup: Setup) -> int:
         if args.results:
             try:
                 save_result(args.results, r, seeds[r.index], settings)
+                if folder:
+                    forget_under_way(folder, r.pairing, r.index)
             except OSError as error:
                 print(f"  could not keep that game in {args.results} ({error.strerror or error})", flush=True)
 
     for result in sorted(kept, key=lambda r: (r.pairing, r.index)):
         report(result)
-    have = {(r.pairing, r.index) for r in kept}
+    if under_way:
+        print(f"{len(under_way)} games under way go on from {folder}:", end=" ")
+        print(", ".join(f"{p} game {i + 1} at action {r.turns}" for (p, i), r in sorted(under_way.items())))
     with workers(args.workers) as pool:
+
+        def play(name: str, level: str, index: int) -> Future[GameResult]:
+            keep = partial(keep_under_way, folder, seed=seeds[index], settings=settings) if folder else None
+            resume = under_way.get((f"{name}-{level}", index))
+            return pool.submit(play_baseline, name, level, index, seeds[index], setup, factor, (), resume, keep)
+
         futures = [
-            pool.submit(play_baseline, name, level, index, seeds[index], setup, factor)
+            play(name, level, index)
             for name in args.games_of
             for level in args.levels
             for index in range(args.games)
             if (f"{name}-{level}", index) not in have
         ]
         results = kept + ended_games(futures, report_and_keep)
+    if folder and len(results) < len(futures) + len(kept):
+        print(f"the games under way are kept in {folder}, the same command goes on with them", flush=True)
     print()
     print(
         f"{'game-level':<16} {'W-D-L':>8} {'win':>5} {'95% CI':>14} {'target':>12} {'actions':>7}"
