@@ -68,3 +68,65 @@ def test_the_viewer_steps_through_a_game_of_each_kind(browser: Browser, site: We
     at(page, total)
     other.close()
     page.close()
+
+
+def test_a_late_answer_to_an_earlier_step_does_not_undo_a_later_one(browser: Browser, site: WebSite) -> None:
+    # Found on a busy machine: Home then the last-position button, and the answer for the start came back
+    # second, so the viewer showed the start while the player had asked for the end.
+    entries = random_game_until("tightwire", {}, 0, "captures")[:12]
+    journal = Journal(site.data / "journal.sqlite3")
+    game_id = journal.start_game("main", "tightwire", make_game("tightwire").options, {1: "alex"})
+    for entry in entries:
+        journal.append(game_id, entry, "alex")
+    journal.close()
+    total = len(entries)
+    page = browser.new_page()
+    page.goto(f"{site.url}/game/{game_id}")
+    at(page, total)
+    page.evaluate(  # the server slow to answer for the start position only
+        """() => {
+          const fetched = window.fetch;
+          window.fetch = async (path, init) => {
+            const answer = await fetched(path, init);
+            if (String(path).endsWith('/position/0')) await new Promise((done) => setTimeout(done, 600));
+            return answer;
+          };
+        }"""
+    )
+    page.keyboard.press("Home")
+    page.click("#last")
+    page.wait_for_timeout(1_200)  # the start's answer has come, late
+    assert page.evaluate("document.body.dataset.at") == str(total)
+    assert page.locator("#at").inner_text() == str(total)
+    picture = httpx.get(f"{site.url}/api/game/{game_id}/position/{total}").json()["svg"]
+    assert shown_svg(page) == as_shown(page, picture)
+
+
+def test_two_quick_steps_go_two_places_however_slow_the_answers(browser: Browser, site: WebSite) -> None:
+    entries = random_game_until("tightwire", {}, 0, "captures")[:12]
+    journal = Journal(site.data / "journal.sqlite3")
+    game_id = journal.start_game("main", "tightwire", make_game("tightwire").options, {1: "alex"})
+    for entry in entries:
+        journal.append(game_id, entry, "alex")
+    journal.close()
+    page = browser.new_page()
+    page.goto(f"{site.url}/game/{game_id}?at=3")
+    at(page, 3)
+    page.evaluate(  # every answer slow: the second step is asked before the first is shown
+        """() => {
+          const fetched = window.fetch;
+          window.fetch = async (path, init) => {
+            await new Promise((done) => setTimeout(done, 300));
+            return fetched(path, init);
+          };
+        }"""
+    )
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    at(page, 5)
+    page.click("#back")
+    page.click("#back")
+    page.click("#back")
+    at(page, 2)
+    page.wait_for_timeout(700)  # nothing late moves it on
+    assert page.locator("#at").inner_text() == "2"

@@ -269,10 +269,14 @@ function viewer() {
   const id = document.body.dataset.gameId;
   const total = Number(document.body.dataset.total);
   let at = Number(document.body.dataset.at);
+  let wanted = at;  // the position asked for last: steps count from it, so two quick ones go two places
+  let asked = 0;  // how many were asked for: an answer that comes after a later one was asked is dropped
   async function go(n) {
-    n = Math.max(0, Math.min(total, n));
+    wanted = n = Math.max(0, Math.min(total, n));
+    const step = ++asked;
     const result = await api(`/api/game/${id}/position/${n}`);
-    if (!result.ok) return;
+    if (step !== asked) return;
+    if (!result.ok) { wanted = at; return; }
     at = n;
     $("#svg").innerHTML = result.answer.svg;
     $("#status").textContent = result.answer.status;
@@ -284,11 +288,11 @@ function viewer() {
     document.querySelectorAll("#moves li").forEach((item, index) => item.classList.toggle("current", index + 1 === at));
   }
   $("#first").addEventListener("click", () => go(0));
-  $("#back").addEventListener("click", () => go(at - 1));
-  $("#forward").addEventListener("click", () => go(at + 1));
+  $("#back").addEventListener("click", () => go(wanted - 1));
+  $("#forward").addEventListener("click", () => go(wanted + 1));
   $("#last").addEventListener("click", () => go(total));
   document.addEventListener("keydown", (event) => {
-    const moves = {ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: total};
+    const moves = {ArrowLeft: wanted - 1, ArrowRight: wanted + 1, Home: 0, End: total};
     if (event.key in moves) { event.preventDefault(); go(moves[event.key]); }
   });
 }
