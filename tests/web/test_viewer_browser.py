@@ -24,15 +24,21 @@ def at(page: Page, n: int) -> None:
     page.wait_for_function(f"() => document.body.dataset.at === '{n}'", timeout=WAIT_MS)
 
 
-@pytest.mark.parametrize(("game", "options", "seed", "word"), CONSEQUENCES, ids=[c[0] for c in CONSEQUENCES])
-def test_the_viewer_steps_through_a_game_of_each_kind(browser: Browser, site: WebSite, game: str,
-                                                      options: dict[str, Any], seed: int, word: str) -> None:
-    entries = random_game_until(game, options, seed, word)[:40]
+def journal_game(site: WebSite, game: str, options: dict[str, Any], entries: list[str]) -> int:
+    """A finished game of ``entries`` in the site's journal; its number."""
     journal = Journal(site.data / "journal.sqlite3")
     game_id = journal.start_game("main", game, make_game(game, options).options, {1: "alex"})
     for entry in entries:
         journal.append(game_id, entry, "alex")
     journal.close()
+    return game_id
+
+
+@pytest.mark.parametrize(("game", "options", "seed", "word"), CONSEQUENCES, ids=[c[0] for c in CONSEQUENCES])
+def test_the_viewer_steps_through_a_game_of_each_kind(browser: Browser, site: WebSite, game: str,
+                                                      options: dict[str, Any], seed: int, word: str) -> None:
+    entries = random_game_until(game, options, seed, word)[:40]
+    game_id = journal_game(site, game, options, entries)
     total = len(entries)
 
     def picture(n: int) -> str:
@@ -74,11 +80,7 @@ def test_a_late_answer_to_an_earlier_step_does_not_undo_a_later_one(browser: Bro
     # Found on a busy machine: Home then the last-position button, and the answer for the start came back
     # second, so the viewer showed the start while the player had asked for the end.
     entries = random_game_until("tightwire", {}, 0, "captures")[:12]
-    journal = Journal(site.data / "journal.sqlite3")
-    game_id = journal.start_game("main", "tightwire", make_game("tightwire").options, {1: "alex"})
-    for entry in entries:
-        journal.append(game_id, entry, "alex")
-    journal.close()
+    game_id = journal_game(site, "tightwire", {}, entries)
     total = len(entries)
     page = browser.new_page()
     page.goto(f"{site.url}/game/{game_id}")
@@ -104,11 +106,7 @@ def test_a_late_answer_to_an_earlier_step_does_not_undo_a_later_one(browser: Bro
 
 def test_two_quick_steps_go_two_places_however_slow_the_answers(browser: Browser, site: WebSite) -> None:
     entries = random_game_until("tightwire", {}, 0, "captures")[:12]
-    journal = Journal(site.data / "journal.sqlite3")
-    game_id = journal.start_game("main", "tightwire", make_game("tightwire").options, {1: "alex"})
-    for entry in entries:
-        journal.append(game_id, entry, "alex")
-    journal.close()
+    game_id = journal_game(site, "tightwire", {}, entries)
     page = browser.new_page()
     page.goto(f"{site.url}/game/{game_id}?at=3")
     at(page, 3)
