@@ -255,3 +255,32 @@ def test_a_stale_and_a_forged_action_are_refused_in_the_page(browser: Browser, s
     watcher.goto(f"{site.url}/board/{name}")
     assert watcher.locator("#move").is_hidden()  # a page that watches has nothing to act with
     assert board_json(site, name)["seen"] == 3
+
+
+def test_two_quick_clicks_are_taken_in_the_order_made_however_the_answers_come(browser: Browser,
+                                                                                site: WebSite) -> None:
+    # The first click of a position asks the server for the legal moves; a second click made before that
+    # answer came asked again, and the second answer could come first: the spots were then picked in the
+    # wrong order (a move from the second spot to the first).
+    page = browser.new_page(viewport={"width": 1100, "height": 900})
+    start_game(page, site, "tightwire", "easy", {})
+    page.wait_for_url("**/board/web-1", timeout=WAIT_MS)
+    page.wait_for_function("() => { const s = window.blockrefSnapshot(); return s && s.to_move === 1; }",
+                           timeout=WAIT_MS)
+    page.evaluate(  # the first answer with the legal moves comes late
+        """() => {
+          const fetched = window.fetch;
+          let first = true;
+          window.fetch = async (path, init) => {
+            const late = first && String(path).endsWith('/legal');
+            if (late) first = false;
+            const answer = await fetched(path, init);
+            if (late) await new Promise((done) => setTimeout(done, 500));
+            return answer;
+          };
+        }"""
+    )
+    click_target(page, "A1")
+    click_target(page, "A2")
+    page.wait_for_function("() => Number(document.body.dataset.handled || 0) >= 2", timeout=WAIT_MS)
+    assert page.locator("#picked").inner_text().startswith("picked A1, A2: ")

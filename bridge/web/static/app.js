@@ -218,6 +218,7 @@ function board() {
     }
   }
 
+  let clicks = Promise.resolve();  // each click is handled once those before it are, in the order made
   if (token && targets.length) {
     $("#picked").textContent = "Click the board to move (the move box takes the notation too).";
     $("#svg").addEventListener("click", (event) => {
@@ -231,8 +232,10 @@ function board() {
         if (d <= distance) { best = key; distance = d; }
       }
       const done = () => { document.body.dataset.handled = String(++handled); };
-      if (best === null) { pick = []; offer([], "not on a spot of the board: pick again"); done(); return; }
-      clicked(best).then(done);
+      clicks = clicks.then(() => {
+        if (best === null) { pick = []; offer([], "not on a spot of the board: pick again"); return; }
+        return clicked(best).catch(() => { pick = []; offer([], "the server did not answer: pick again"); });
+      }).then(done);
     });
   }
 
