@@ -128,3 +128,26 @@ def test_two_quick_steps_go_two_places_however_slow_the_answers(browser: Browser
     at(page, 2)
     page.wait_for_timeout(700)  # nothing late moves it on
     assert page.locator("#at").inner_text() == "2"
+
+
+def test_a_step_the_server_does_not_answer_leaves_the_viewer_where_it_was(browser: Browser, site: WebSite) -> None:
+    entries = random_game_until("tightwire", {}, 0, "captures")[:12]
+    game_id = journal_game(site, "tightwire", {}, entries)
+    page = browser.new_page()
+    page.goto(f"{site.url}/game/{game_id}?at=3")
+    at(page, 3)
+    page.evaluate(  # the connection lost for one request
+        """() => {
+          const fetched = window.fetch;
+          let lost = false;
+          window.fetch = async (path, init) => {
+            if (!lost && String(path).endsWith('/position/4')) { lost = true; throw new TypeError('network'); }
+            return fetched(path, init);
+          };
+        }"""
+    )
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(300)
+    assert page.locator("#at").inner_text() == "3"
+    page.keyboard.press("ArrowRight")  # from the position shown, not the one that never came
+    at(page, 4)

@@ -277,7 +277,7 @@ function viewer() {
   async function go(n) {
     wanted = n = Math.max(0, Math.min(total, n));
     const step = ++asked;
-    const result = await api(`/api/game/${id}/position/${n}`);
+    const result = await api(`/api/game/${id}/position/${n}`).catch(() => ({ok: false}));  // no answer
     if (step !== asked) return;
     if (!result.ok) { wanted = at; return; }
     at = n;
