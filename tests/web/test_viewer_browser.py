@@ -104,12 +104,18 @@ def test_a_late_answer_to_an_earlier_step_does_not_undo_a_later_one(browser: Bro
     assert shown_svg(page) == as_shown(page, picture)
 
 
-def test_two_quick_steps_go_two_places_however_slow_the_answers(browser: Browser, site: WebSite) -> None:
+def tightwire_viewer_at(browser: Browser, site: WebSite, n: int) -> Page:
+    """The viewer of a finished Tightwire game of 12 entries, open on position ``n``."""
     entries = random_game_until("tightwire", {}, 0, "captures")[:12]
     game_id = journal_game(site, "tightwire", {}, entries)
     page = browser.new_page()
-    page.goto(f"{site.url}/game/{game_id}?at=3")
-    at(page, 3)
+    page.goto(f"{site.url}/game/{game_id}?at={n}")
+    at(page, n)
+    return page
+
+
+def test_two_quick_steps_go_two_places_however_slow_the_answers(browser: Browser, site: WebSite) -> None:
+    page = tightwire_viewer_at(browser, site, 3)
     page.evaluate(  # every answer slow: the second step is asked before the first is shown
         """() => {
           const fetched = window.fetch;
@@ -131,11 +137,7 @@ def test_two_quick_steps_go_two_places_however_slow_the_answers(browser: Browser
 
 
 def test_a_step_the_server_does_not_answer_leaves_the_viewer_where_it_was(browser: Browser, site: WebSite) -> None:
-    entries = random_game_until("tightwire", {}, 0, "captures")[:12]
-    game_id = journal_game(site, "tightwire", {}, entries)
-    page = browser.new_page()
-    page.goto(f"{site.url}/game/{game_id}?at=3")
-    at(page, 3)
+    page = tightwire_viewer_at(browser, site, 3)
     page.evaluate(  # the connection lost for one request
         """() => {
           const fetched = window.fetch;
