@@ -67,6 +67,8 @@ Answers = Callable[[GameState[A], int, random.Random], Sequence[A]]
 """For such a round: the other players' actions as the given player should expect them (one sample)."""
 KnownMove = Callable[[GameState[A]], A | None]
 """The action known to be best in a position (an endgame table's), played without searching; None: search."""
+Vet = Callable[[GameState[A], Sequence[A]], A]
+"""Of the given legal actions (the search's, most preferred first), the one to play."""
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,10 @@ class Knowledge(Generic[A]):
     (``None``: ``returns()``). A leaf that is itself terminal keeps ``returns()``: its proven outcome."""
     known_move: KnownMove[A] | None = None
     """Asked first at every search's root: a legal action it gives is played without searching."""
+    vet: Vet[A] | None = None
+    """Asked last, with the root's actions most preferred first (the most visited): the one to play, such as
+    the first a check the search cannot make (a deeper tactical look) lets through. Not asked with a
+    temperature above 0."""
 
 
 AnyKnowledge = Knowledge[Any]
@@ -185,10 +191,14 @@ class MCTS:
         while self._more(done, start) and root.outcome is None:
             self._iterate(root, state.clone() if work is None else work, undo)
             done += 1
-        best = self._choose(root)
+        vet = self.knowledge.vet
+        if vet is not None and self.settings.temperature <= 0:
+            chosen = vet(state, [child.move() for child in self._ranked(root)])
+        else:
+            chosen = self._choose(root).move()
         visits = {state.action_to_text(child.move()): child.visits for child in root.children}
         self._root, self._root_history = root, state.history()
-        return SearchResult(best.move(), done, time.perf_counter() - start, visits)
+        return SearchResult(chosen, done, time.perf_counter() - start, visits)
 
     def _more(self, done: int, start: float) -> bool:
         """Whether a search begun at ``start`` that has run ``done`` iterations runs another: always a first
@@ -220,16 +230,20 @@ class MCTS:
             child.value_sum = k * values[root.player - 1]
             root.visits += k
 
+    def _ranked(self, root: _Node[A]) -> list[_Node[A]]:
+        """The root's children, best first: proven wins, then the most visited, then the best valued."""
+        mover = (root.player or 1) - 1
+
+        def rank(child: _Node[A]) -> tuple[float, int, float]:
+            proven = 0.0 if child.outcome is None else child.outcome[mover]
+            return proven, child.visits, child.value_sum
+
+        return sorted(root.children, key=rank, reverse=True)
+
     def _choose(self, root: _Node[A]) -> _Node[A]:
         temperature = self.settings.temperature
         if temperature <= 0:
-            mover = (root.player or 1) - 1
-
-            def rank(child: _Node[A]) -> tuple[float, int, float]:
-                proven = 0.0 if child.outcome is None else child.outcome[mover]
-                return proven, child.visits, child.value_sum
-
-            return max(root.children, key=rank)
+            return self._ranked(root)[0]
         weights = [child.visits ** (1.0 / temperature) for child in root.children]
         return self.rng.choices(root.children, weights)[0]
 

@@ -148,6 +148,7 @@ class MCTSPlayer:
                 max_playout_plies=knowledge.max_playout_plies,
                 final_returns=knowledge.final_returns if chosen.use_evaluation else None,
                 known_move=knowledge.known_move if chosen.use_evaluation else None,
+                vet=knowledge.vet if chosen.use_evaluation else None,
             )
             if time_budget is None and iterations is None:
                 iterations = chosen.iterations

@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from blockref.engines.ai.mcts import Knowledge
 from blockref.engines.ai.tightwire_endgame import known_move, turns_left
 from blockref.engines.ai.tightwire_fixed_lines import fixed_lines_move
+from blockref.engines.ai.tightwire_tactics import vet_choice
 from blockref.engines.core import GameState
 from blockref.engines.tightwire import Draw, Move, Revive, TightwireAction, TightwireState
 
@@ -174,7 +175,8 @@ def hard_known_move(state: GameState[TightwireAction]) -> TightwireAction | None
 
 
 TIGHTWIRE_HARD_KNOWLEDGE = Knowledge(evaluate=evaluate_after_captures, priors=priors, max_playout_plies=0,
-                                     known_move=hard_known_move)
+                                     known_move=hard_known_move, vet=vet_choice)
 """The hard level's: every new leaf scored by :func:`evaluate_after_captures`, no playouts; once the lines
 are fixed, the endgames of two or three pieces a side played from their tables, the rest by an alpha-beta
-search on bit masks."""
+search on bit masks; before, the tree search's choice checked for a piece lost by force
+(:mod:`~engines.ai.tightwire_tactics`)."""

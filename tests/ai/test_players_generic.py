@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from blockref.engines.ai.mcts import SearchSettings
+from blockref.engines.ai.mcts import Knowledge, SearchSettings
 from blockref.engines.ai.players import GreedyPlayer, MCTSPlayer, RandomPlayer
 from blockref.engines.core import Game
 from tests.ai.toy_games import DoubleNim, TicTacToe, play_game, solve, winning_actions
@@ -120,3 +120,31 @@ def test_each_game_with_search_help_has_it_found(name: str) -> None:
 
     knowledge = knowledge_for(make_game(name))
     assert knowledge.priors is not None
+
+
+def test_a_vet_is_given_the_root_actions_most_visited_first_and_its_choice_is_played() -> None:
+    state = TicTacToe().new_initial_state()
+    plain = MCTSPlayer(iterations=300, seed=3)
+    plain.choose(state)
+    assert plain.last is not None
+    asked: list[list[int]] = []
+
+    def least_preferred(given: Any, ranked: Any) -> int:
+        asked.append(list(ranked))
+        return int(ranked[-1])
+
+    vetted = MCTSPlayer(iterations=300, seed=3, knowledge=Knowledge(vet=least_preferred))
+    chosen = vetted.choose(state)
+    assert vetted.last is not None and vetted.last.visits == plain.last.visits  # the same search
+    (ranked,) = asked
+    visits = [vetted.last.visits[str(action)] for action in ranked]
+    assert sorted(ranked) == list(range(9)) and visits == sorted(visits, reverse=True)
+    assert ranked[0] == plain.last.action and chosen == ranked[-1] != plain.last.action
+
+
+def test_a_vet_is_not_asked_when_the_choice_is_drawn_by_temperature() -> None:
+    def refuse(given: Any, ranked: Any) -> int:
+        raise AssertionError("asked")
+
+    player = MCTSPlayer(iterations=50, seed=1, temperature=1.0, knowledge=Knowledge(vet=refuse))
+    assert player.choose(TicTacToe().new_initial_state()) in range(9)
