@@ -18,7 +18,8 @@ that choose. Each game's line gives both sides' processor time per action (an in
 them), and a game still under way says so every ``PROGRESS_EVERY`` actions (a Tightwire game given
 the baseline 10x the time can run 1,000 actions and over an hour; ``--action-limit`` stops a game there,
 a draw, which counts as not won); the table gives per game and level W-D-L with the 95% Wilson interval
-against the target (>= 90% at equal time, >= 75% at 10x), and both sides' processor time per action.
+against the target (>= 90% at equal time, >= 75% at 10x, of all the games asked for: met, MISSED, or
+open while the games ended so far settle neither), and both sides' processor time per action.
 ``--results FILE`` keeps each game as it ends (``benchmarks/match_results.py``), and each game under way
 every ``KEEP_EVERY`` seconds in the folder ``FILE.under-way``; the same command run again, after a Ctrl-C
 or a lost machine, plays only the games the file does not hold yet, each from where it was kept, and
@@ -258,6 +259,21 @@ def baseline_target(factor: float) -> float:
     return 0.90 if factor <= 1 else 0.75
 
 
+def target_verdict(wins: int, ended: int, asked: int, wanted: float) -> str:
+    """Whether ``wins`` of the ``ended`` games settle the target share ``wanted`` of all ``asked`` games:
+    "met" once enough games are won, "MISSED" once too few are left to win, else "open".
+
+    >>> target_verdict(9, 11, 40, 0.75), target_verdict(30, 31, 40, 0.75), target_verdict(20, 31, 40, 0.75)
+    ('open', 'met', 'MISSED')
+    >>> target_verdict(36, 40, 40, 0.90), target_verdict(35, 40, 40, 0.90)
+    ('met', 'MISSED')
+    """
+    needed = math.ceil(wanted * asked - 1e-9)
+    if wins >= needed:
+        return "met"
+    return "MISSED" if wins + asked - ended < needed else "open"
+
+
 def play_baseline(
     name: str,
     level: str,
@@ -475,7 +491,7 @@ def run_baseline(args: argparse.Namespace, setup: Setup) -> int:
         for r in rows:
             level.add(r.effort[key.split("-")[1]])
             base.add(r.effort[BASELINE])
-        verdict = "met" if wins / len(rows) >= wanted else "MISSED"
+        verdict = target_verdict(wins, len(rows), args.games, wanted)
         print(
             f"{key:<16} {f'{wins}-{draws}-{len(rows) - wins - draws}':>8} {wins / len(rows):>5.0%}"
             f" [{low:>4.0%}, {high:>4.0%}] {f'>={wanted:.0%} {verdict}':>12}"

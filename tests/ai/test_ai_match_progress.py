@@ -1,5 +1,6 @@
 """``benchmarks/ai_match.py`` against the baseline: a long game says it is still under way every
-``PROGRESS_EVERY`` actions, so that a run of games lasting an hour each shows what it is doing."""
+``PROGRESS_EVERY`` actions, so that a run of games lasting an hour each shows what it is doing, and its
+table calls the target open while the games ended so far settle it neither way."""
 
 from __future__ import annotations
 
@@ -42,3 +43,23 @@ def test_a_game_under_way_says_so_every_few_actions(
     assert len(counts) == len(lines)  # nothing else is printed from inside a game
     assert result.turns > 12
     assert counts == list(range(6, result.turns, 6))  # every 6 actions, none once the game has ended
+
+
+def test_target_verdict_examples() -> None:
+    finder = doctest.DocTestFinder()
+    (test,) = finder.find(ai_match.target_verdict, "target_verdict", globs=vars(ai_match))
+    result = doctest.DocTestRunner().run(test)
+    assert result.attempted == 2 and result.failed == 0
+
+
+def test_the_target_is_open_until_the_games_ended_settle_it() -> None:
+    asked, wanted = 40, 0.75  # 30 wins needed
+    assert [ai_match.target_verdict(wins, 11, asked, wanted) for wins in (0, 1, 9, 11)] == [
+        "MISSED",  # 29 games left cannot make 30 wins
+        "open",
+        "open",
+        "open",
+    ]
+    assert ai_match.target_verdict(30, 30, asked, wanted) == "met"  # won before the rest are played
+    assert ai_match.target_verdict(29, 39, asked, wanted) == "open"
+    assert ai_match.target_verdict(29, 40, asked, wanted) == "MISSED"
