@@ -11,7 +11,8 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import NamedTuple
 
@@ -25,7 +26,7 @@ from blockref.schematics.blocks import BlockType
 from blockref.schematics.layout import BoardLayout
 from blockref.schematics.style import load_style
 from tests.support.narrow import not_none
-from tests.support.players import Bot
+from tests.support.players import Bot, Players
 
 ROOT = Path(__file__).resolve().parents[2]
 Cell = tuple[int, int, int]
@@ -102,20 +103,71 @@ class BridgeProcess:
                 self.process.wait()
 
 
-class Arena:
-    """One board: its layout, a client to look at the world, the bridge, and a shadow game."""
+class Site:
+    """A client looking at the world beside a bridge's data folder: where a test reads blocks and the journal."""
 
-    def __init__(self, host: str, api_port: int, data: Path, origin: Cell, offset: Cell) -> None:
-        self.layout = BoardLayout(style=STYLE, origin=origin)
-        self.nodes = NodesWorld(self.layout)
-        self.client = MinecraftClient.connect(host, api_port)
-        self.bridge = BridgeProcess(f"{host}:{api_port}", data, origin)
-        self.data = data
-        self.offset = offset  # absolute world position = API position + offset
-        self.shadow: NodesState = NodesGame().new_initial_state()
+    def __init__(self, client: MinecraftClient, offset: Cell, data: Path) -> None:
+        self.client, self.offset, self.data = client, offset, data  # absolute position = API position + offset
 
     def absolute(self, cell: Cell) -> Cell:
         return (cell[0] + self.offset[0], cell[1] + self.offset[1], cell[2] + self.offset[2])
+
+    def journal_entries(self, board: str = "main") -> list[str]:
+        """The running game's entries on ``board``, as the bridge's journal holds them."""
+        journal = Journal(self.data / "journal.sqlite3", read_only=True)
+        try:
+            saved = journal.running_game(board)
+            assert saved is not None, f"no running game on {board!r} in the journal"
+            return saved.entries
+        finally:
+            journal.close()
+
+
+class Refereed(NamedTuple):
+    """Bots on the server, a bridge process refereeing, and a site to look at what it did."""
+
+    site: Site
+    bridge: BridgeProcess
+    bots: dict[str, Bot]
+
+
+@contextmanager
+def refereed(server: EmbeddedServer, data: Path, origin: Cell, names: Sequence[str],
+             config: str | None = None, extra: tuple[str, ...] = ()) -> Iterator[Refereed]:
+    """Bots ``names`` joined, and a bridge started on ``data`` (with ``config`` as its boards.toml if given).
+
+    Everything is closed again on the way out, a failed start included.
+    """
+    players = Players(server.host, server.mc_port, server.version)
+    try:
+        bots = {name: players.join(name) for name in names}
+        offset = api_offset(server, bots[names[0]])
+        if config is not None:
+            (data / "boards.toml").write_text(config)
+            extra = ("--config", str(data / "boards.toml"), *extra)
+        bridge = BridgeProcess(f"{server.host}:{server.api_port}", data, origin, extra)
+        try:
+            bridge.start()
+            client = MinecraftClient.connect(server.host, server.api_port)
+            try:
+                yield Refereed(Site(client, offset, data), bridge, bots)
+            finally:
+                client.close()
+        finally:
+            bridge.stop()
+    finally:
+        players.close()
+
+
+class Arena(Site):
+    """One Nodes board: its layout, a client to look at the world, the bridge, and a shadow game."""
+
+    def __init__(self, host: str, api_port: int, data: Path, origin: Cell, offset: Cell) -> None:
+        super().__init__(MinecraftClient.connect(host, api_port), offset, data)
+        self.layout = BoardLayout(style=STYLE, origin=origin)
+        self.nodes = NodesWorld(self.layout)
+        self.bridge = BridgeProcess(f"{host}:{api_port}", data, origin)
+        self.shadow: NodesState = NodesGame().new_initial_state()
 
     def world(self) -> dict[Cell, int]:
         low, high = self.layout.bounds()
@@ -152,12 +204,8 @@ class Arena:
 
     def journal_state(self) -> NodesState:
         """The bridge's game as its journal holds it."""
-        journal = Journal(self.data / "journal.sqlite3")
-        saved = journal.running_game("main")
-        journal.close()
-        assert saved is not None
         state = NodesGame().new_initial_state()
-        for entry in saved.entries:
+        for entry in self.journal_entries():
             NodesGame().replay_history_entry(state, entry)
         return state
 

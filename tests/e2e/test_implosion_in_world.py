@@ -23,11 +23,10 @@ from blockref.bridge.config import build_world
 from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.games.implosion import ImplosionWorld
 from blockref.bridge.journal import Journal
-from blockref.bridge.protocol import MinecraftClient
 from blockref.engines.implosion import NODES, ImplosionGame, ImplosionState, parse_node, replay
 from blockref.schematics.implosion_layout import seat_block
-from tests.e2e.arena import BridgeProcess, Cell, api_offset, wait_for
-from tests.support.players import Bot, Players
+from tests.e2e.arena import BridgeProcess, Site, refereed, wait_for
+from tests.support.players import Bot
 
 pytestmark = pytest.mark.server
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,17 +45,14 @@ dice_seed = 4
 """
 
 
-class Table:
-    def __init__(self, client: MinecraftClient, offset: Cell, data: Path) -> None:
-        self.client, self.offset, self.data = client, offset, data
+class Table(Site):
+    def __init__(self, site: Site) -> None:
+        super().__init__(site.client, site.offset, site.data)
         world = build_world("implosion", ORIGIN, None, 0, None, dict(OPTIONS))
         assert isinstance(world, ImplosionWorld)
         self.layout = world.layout
         self.game: ImplosionGame = world.game
         self.clock = set(self.layout.clock_cells())
-
-    def absolute(self, cell: Cell) -> Cell:
-        return (cell[0] + self.offset[0], cell[1] + self.offset[1], cell[2] + self.offset[2])
 
     def journal(self) -> tuple[list[str], list[str]]:
         """The game's entries and its queued orders, as the bridge's journal holds them."""
@@ -85,19 +81,9 @@ Seated = tuple[Table, BridgeProcess, dict[str, Bot]]
 
 @pytest.fixture(scope="module")
 def seated(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seated]:
-    players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
-    bots = {name: players.join(name) for name in ("ann", "ben")}
-    offset = api_offset(embedded_server, bots["ann"])
     data = tmp_path_factory.mktemp("implosion")
-    (data / "boards.toml").write_text(CONFIG)
-    bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", data, ORIGIN,
-                           extra=("--config", str(data / "boards.toml")))
-    bridge.start()
-    client = MinecraftClient.connect(embedded_server.host, embedded_server.api_port)
-    yield Table(client, offset, data), bridge, bots
-    client.close()
-    bridge.stop()
-    players.close()
+    with refereed(embedded_server, data, ORIGIN, ("ann", "ben"), config=CONFIG) as (site, bridge, bots):
+        yield Table(site), bridge, bots
 
 
 def drawn_or_past(table: Table, state: ImplosionState) -> Callable[[], bool]:

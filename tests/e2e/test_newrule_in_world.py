@@ -16,16 +16,14 @@ import pytest
 from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.games.newrule import NewRuleWorld
 from blockref.bridge.games.nodes import NodesWorld
-from blockref.bridge.journal import Journal
-from blockref.bridge.protocol import MinecraftClient
 from blockref.engines.newrule import NewRuleState, replay
 from blockref.schematics.blocks import BlockType
 from blockref.schematics.layout import BoardLayout
 from blockref.schematics.newrule_layout import NewRuleLayout
-from tests.e2e.arena import STYLE, BridgeProcess, Cell, api_offset, wait_for
+from tests.e2e.arena import STYLE, Cell, Site, refereed, wait_for
 from tests.support.cells import box
 from tests.support.narrow import not_none
-from tests.support.players import Bot, Players
+from tests.support.players import Bot
 
 pytestmark = pytest.mark.server
 RECORDS = Path(__file__).parent / "records"
@@ -51,24 +49,11 @@ origin = [-60, 0, 70]
 """
 
 
-class Table:
-    def __init__(self, client: MinecraftClient, offset: Cell, data: Path) -> None:
-        self.client, self.offset, self.data = client, offset, data
-
-    def absolute(self, cell: Cell) -> Cell:
-        return (cell[0] + self.offset[0], cell[1] + self.offset[1], cell[2] + self.offset[2])
-
+class Table(Site):
     def mismatches(self, target: dict[Cell, BlockType]) -> list[Cell]:
         low, high = box(target)
         observed = self.client.get_blocks(low, high)
         return [c for c, b in target.items() if observed.get(c) != b.legacy_id]
-
-    def journal_entries(self, board: str) -> list[str]:
-        journal = Journal(self.data / "journal.sqlite3")
-        saved = journal.running_game(board)
-        journal.close()
-        assert saved is not None
-        return saved.entries
 
 
 Seated = tuple[Table, dict[str, Bot]]
@@ -77,19 +62,9 @@ Seated = tuple[Table, dict[str, Bot]]
 
 @pytest.fixture(scope="module")
 def seated(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seated]:
-    players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
-    bots = {name: players.join(name) for name in ("ann", "ben", "cat", "dan")}
-    offset = api_offset(embedded_server, bots["ann"])
     data = tmp_path_factory.mktemp("newrule")
-    (data / "boards.toml").write_text(CONFIG)
-    bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", data, (0, 0, 0),
-                           extra=("--config", str(data / "boards.toml")))
-    bridge.start()
-    client = MinecraftClient.connect(embedded_server.host, embedded_server.api_port)
-    yield Table(client, offset, data), bots
-    client.close()
-    bridge.stop()
-    players.close()
+    with refereed(embedded_server, data, (0, 0, 0), ("ann", "ben", "cat", "dan"), config=CONFIG) as (site, _, bots):
+        yield Table(site.client, site.offset, site.data), bots
 
 
 def play(table: Table, board: str, world: NewRuleWorld, seats: Mapping[int, Bot], record: Path) -> NewRuleState:

@@ -10,35 +10,32 @@ of the player to move, each written with its player.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.games.tightwire import TightwireWorld
 from blockref.bridge.journal import Journal
-from blockref.bridge.protocol import MinecraftClient
 from blockref.engines.tightwire import TightwireState
-from tests.e2e.arena import BridgeProcess, Cell, api_offset, wait_for
-from tests.support.players import Bot, Players
+from tests.e2e.arena import Cell, Site, refereed, wait_for
+from tests.support.players import Bot
 
 pytestmark = pytest.mark.server
 ORIGIN = (40, 0, 80)
 WAIT = 10
 
 
-class Board:
+class Board(Site):
     """The board as the bridge must draw it (``shadow``) and what the journal holds."""
 
-    def __init__(self, client: MinecraftClient, offset: Cell, data: Path) -> None:
-        self.client, self.offset, self.data = client, offset, data
+    def __init__(self, site: Site) -> None:
+        super().__init__(site.client, site.offset, site.data)
         self.world = TightwireWorld.build(ORIGIN, None, 0, None, {})
         self.shadow: TightwireState = self.world.game.new_initial_state()
 
     def hits(self, text: str) -> list[Cell]:
         """The blocks (absolute) hit for the turn ``text`` in the position drawn now, whoever is to move."""
-        cells = self.world.hit_cells(self.shadow, self.shadow.action_from_text(text))
-        return [(x + self.offset[0], y + self.offset[1], z + self.offset[2]) for x, y, z in cells]
+        return [self.absolute(c) for c in self.world.hit_cells(self.shadow, self.shadow.action_from_text(text))]
 
     def drawn(self) -> bool:
         target = self.world.target(self.shadow, {})
@@ -63,23 +60,16 @@ Seated = tuple[Board, Bot, Bot, Bot]
 
 @pytest.fixture(scope="module")
 def seated(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seated]:
-    players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
-    ann, ben, cy = players.join("tc_ann"), players.join("tc_ben"), players.join("tc_cy")
-    offset = api_offset(embedded_server, ann)
     data = tmp_path_factory.mktemp("tightwire-cheats")
-    bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", data, ORIGIN,
-                           extra=("--game", "tightwire"))
-    bridge.start()
-    client = MinecraftClient.connect(embedded_server.host, embedded_server.api_port)
-    board = Board(client, offset, data)
-    ann.chat("tw join 1")
-    ben.chat("tw join 2")
-    wait_for(lambda: any("tc_ben plays player 2" in m for m in ben.chat_log()), WAIT, "both seats taken")
-    wait_for(board.drawn, WAIT, "the new board")
-    yield board, ann, ben, cy
-    client.close()
-    bridge.stop()
-    players.close()
+    names = ("tc_ann", "tc_ben", "tc_cy")
+    with refereed(embedded_server, data, ORIGIN, names, extra=("--game", "tightwire")) as (site, _, bots):
+        board = Board(site)
+        ann, ben, cy = (bots[name] for name in names)
+        ann.chat("tw join 1")
+        ben.chat("tw join 2")
+        wait_for(lambda: any("tc_ben plays player 2" in m for m in ben.chat_log()), WAIT, "both seats taken")
+        wait_for(board.drawn, WAIT, "the new board")
+        yield board, ann, ben, cy
 
 
 def heard(bot: Bot, since: int, text: str) -> None:

@@ -17,12 +17,10 @@ import pytest
 
 from blockref.bridge.embedded_server import EmbeddedServer
 from blockref.bridge.games.tightwire import TightwireWorld
-from blockref.bridge.journal import Journal
-from blockref.bridge.protocol import MinecraftClient
 from blockref.engines.records import strip_comment
 from blockref.engines.tightwire import Draw, TightwireState, replay
-from tests.e2e.arena import BridgeProcess, Cell, api_offset, wait_for
-from tests.support.players import Bot, Players
+from tests.e2e.arena import BridgeProcess, Cell, Site, refereed, wait_for
+from tests.support.players import Bot
 
 pytestmark = pytest.mark.server
 RECORD = Path(__file__).parent / "records" / "tightwire-5x5.record"
@@ -38,16 +36,12 @@ chat_prefix = "twc"
 """
 
 
-class Table:
-    def __init__(self, client: MinecraftClient, offset: Cell, data: Path, origin: Cell = ORIGIN,
-                 **options: str) -> None:
-        self.client, self.offset, self.data = client, offset, data
+class Table(Site):
+    def __init__(self, site: Site, origin: Cell = ORIGIN, **options: str) -> None:
+        super().__init__(site.client, site.offset, site.data)
         self.world = TightwireWorld.build(origin, None, 0, None, options)
         self.layout = self.world.layout
         self.shadow: TightwireState = self.world.game.new_initial_state()
-
-    def absolute(self, cell: Cell) -> Cell:
-        return (cell[0] + self.offset[0], cell[1] + self.offset[1], cell[2] + self.offset[2])
 
     def mismatches(self, clocks: bool = True) -> list[Cell]:
         """Cells that differ from the shadow's drawing (a running clock's cells left out unless ``clocks``)."""
@@ -55,13 +49,6 @@ class Table:
         observed = self.client.get_blocks(*self.layout.bounds())
         ignored = set() if clocks else {c for p in (1, 2) for part in self.layout.clock_cells(p) for c in part}
         return [c for c, b in target.items() if observed.get(c) != b.legacy_id and c not in ignored]
-
-    def journal_entries(self, board: str = "main") -> list[str]:
-        journal = Journal(self.data / "journal.sqlite3")
-        saved = journal.running_game(board)
-        journal.close()
-        assert saved is not None
-        return saved.entries
 
     def clicks(self, text: str) -> list[Cell]:
         """The two blocks a player hits for the turn ``text``."""
@@ -74,18 +61,9 @@ Seated = tuple[Table, Bot, Bot]
 
 @pytest.fixture(scope="module")
 def seated(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Seated]:
-    players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
-    ann, ben = players.join("ann"), players.join("ben")
-    offset = api_offset(embedded_server, ann)
     data = tmp_path_factory.mktemp("tightwire")
-    bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", data, ORIGIN,
-                           extra=("--game", "tightwire"))
-    bridge.start()
-    client = MinecraftClient.connect(embedded_server.host, embedded_server.api_port)
-    yield Table(client, offset, data), ann, ben
-    client.close()
-    bridge.stop()
-    players.close()
+    with refereed(embedded_server, data, ORIGIN, ("ann", "ben"), extra=("--game", "tightwire")) as (site, _, bots):
+        yield Table(site), bots["ann"], bots["ben"]
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +76,7 @@ def timed(embedded_server: EmbeddedServer, seated: Seated,
     bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", data, TIMED_ORIGIN,
                            extra=("--config", str(data / "boards.toml")))
     bridge.start()
-    yield Table(first.client, first.offset, data, TIMED_ORIGIN, clock="2+10")
+    yield Table(Site(first.client, first.offset, data), TIMED_ORIGIN, clock="2+10")
     bridge.stop()
 
 
