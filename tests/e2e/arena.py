@@ -62,9 +62,16 @@ def api_offset(server: EmbeddedServer | ApiAddress, bot: Bot) -> Cell:
 
 
 class BridgeProcess:
-    """``blockref up --server ...`` as a subprocess: started, stopped, killed and started again."""
+    """``blockref up --server ...`` as a subprocess: started, stopped, killed and started again.
 
-    def __init__(self, api: str, data: Path, origin: Cell, extra: tuple[str, ...] = ()) -> None:
+    A ``config`` given is written as the data folder's boards.toml and passed with ``--config``.
+    """
+
+    def __init__(self, api: str, data: Path, origin: Cell, extra: tuple[str, ...] = (),
+                 config: str | None = None) -> None:
+        if config is not None:
+            (data / "boards.toml").write_text(config)
+            extra = ("--config", str(data / "boards.toml"), *extra)
         self.api, self.data, self.origin, self.extra = api, data, origin, extra
         self.process: subprocess.Popen[str] | None = None
         self.log = data / "blockref.bridge.log"
@@ -142,10 +149,7 @@ def refereed(server: EmbeddedServer, data: Path, origin: Cell, names: Sequence[s
     try:
         bots = {name: players.join(name) for name in names}
         offset = api_offset(server, bots[names[0]])
-        if config is not None:
-            (data / "boards.toml").write_text(config)
-            extra = ("--config", str(data / "boards.toml"), *extra)
-        bridge = BridgeProcess(f"{server.host}:{server.api_port}", data, origin, extra)
+        bridge = BridgeProcess(f"{server.host}:{server.api_port}", data, origin, extra, config)
         try:
             bridge.start()
             client = MinecraftClient.connect(server.host, server.api_port)

@@ -109,9 +109,8 @@ def seated(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFac
     cleo, dara = players.join("cleo"), players.join("dara")
     offset = api_offset(embedded_server, cleo)
     data = tmp_path_factory.mktemp("clocks")
-    (data / "boards.toml").write_text(CONFIG)
     bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", data, (0, 0, 0),
-                           extra=("--config", str(data / "boards.toml")))
+                           config=CONFIG)
     bridge.start()
     client = MinecraftClient.connect(embedded_server.host, embedded_server.api_port)
     try:

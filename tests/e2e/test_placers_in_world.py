@@ -108,9 +108,8 @@ def table(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFact
     for name in ("alice", "bob", "cid", "dee", "eve"):
         players.join(name)
     data = tmp_path_factory.mktemp("placers")
-    (data / "boards.toml").write_text(CONFIG)
     bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", data, (0, 0, 0),
-                           extra=("--config", str(data / "boards.toml")))
+                           config=CONFIG)
     bridge.start()
     client = MinecraftClient.connect(embedded_server.host, embedded_server.api_port)
     try:

@@ -84,9 +84,8 @@ def table(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFact
     bots = {name: players.join(name) for name in ("ann", "ben")}
     offset = api_offset(embedded_server, bots["ann"])
     data = tmp_path_factory.mktemp("results")
-    (data / "boards.toml").write_text(CONFIG)
     bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", data, (0, 0, 0),
-                           extra=("--config", str(data / "boards.toml")))
+                           config=CONFIG)
     bridge.start()
     yield Table(offset, data, bots)
     bridge.stop()

@@ -61,9 +61,8 @@ def table(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFact
     players = Players(embedded_server.host, embedded_server.mc_port, embedded_server.version)
     bots = {name: players.join(name) for name in ("ann", "ben")}
     data = tmp_path_factory.mktemp("seats")
-    (data / "boards.toml").write_text(CONFIG)
     bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", data, (0, 0, 0),
-                           extra=("--config", str(data / "boards.toml")))
+                           config=CONFIG)
     bridge.start()
     yield Table(data, bots)
     bridge.stop()

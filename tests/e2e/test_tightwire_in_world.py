@@ -72,9 +72,8 @@ def timed(embedded_server: EmbeddedServer, seated: Seated,
     """A second bridge with a clocked board (2 s a move + one 10 s reserve period), prefix ``twc``."""
     first, _, _ = seated
     data = tmp_path_factory.mktemp("tightwire-timed")
-    (data / "boards.toml").write_text(TIMED)
     bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", data, TIMED_ORIGIN,
-                           extra=("--config", str(data / "boards.toml")))
+                           config=TIMED)
     bridge.start()
     yield Table(Site(first.client, first.offset, data), TIMED_ORIGIN, clock="2+10")
     bridge.stop()

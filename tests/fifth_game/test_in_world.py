@@ -77,9 +77,8 @@ def seated(embedded_server: EmbeddedServer, tmp_path_factory: pytest.TempPathFac
     tia, tom = players.join("tia"), players.join("tom")
     offset = api_offset(embedded_server, tia)
     data = tmp_path_factory.mktemp("fifth_game")
-    (data / "boards.toml").write_text(CONFIG)
     bridge = BridgeProcess(f"{embedded_server.host}:{embedded_server.api_port}", data, ORIGIN,
-                           extra=("--config", str(data / "boards.toml")))
+                           config=CONFIG)
     bridge.start(timeout=60)
     client = MinecraftClient.connect(embedded_server.host, embedded_server.api_port)
     yield Table(client, offset, data), tia, tom
